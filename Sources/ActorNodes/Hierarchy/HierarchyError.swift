@@ -1,0 +1,42 @@
+/// Why a structural edit, a window attachment or a change of layer backing was refused.
+///
+/// A refused edit leaves every tree unchanged.
+public enum HierarchyError: Error, Hashable, Sendable {
+  /// A node cannot be its own subnode.
+  case cannotAddNodeToItself
+  /// The node to add is an ancestor of the receiver: adding it would make a cycle.
+  case wouldCreateCycle
+  /// The index is outside `validRange`.
+  case indexOutOfBounds(index: Int, validRange: ClosedRange<Int>)
+  /// The sibling or the node to replace is not a subnode of the receiver.
+  case notASubnode
+  /// A view-backed node cannot be a subnode of a layer-backed node: a layer cannot host a view.
+  case viewBackedSubnodeOfLayerBackedNode
+  /// The node is the root of a window; detach it from the window first.
+  case nodeIsWindowRoot
+  /// A window's root node must not have a supernode.
+  case rootHasSupernode
+  /// The window already has a root node; detach it first.
+  case windowHasRoot
+  /// Layer backing cannot change once the node's view has loaded.
+  case nodeIsLoaded
+  /// A node that wraps a factory-made view or layer has the factory's backing.
+  case backingIsSetByFactory
+}
+
+extension HierarchyError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .cannotAddNodeToItself: "a node cannot be its own subnode"
+    case .wouldCreateCycle: "adding an ancestor as a subnode would create a cycle"
+    case .indexOutOfBounds(let index, let range): "subnode index \(index) is outside \(range)"
+    case .notASubnode: "the sibling or replaced node is not a subnode of the receiver"
+    case .viewBackedSubnodeOfLayerBackedNode: "a view-backed node cannot be a subnode of a layer-backed node"
+    case .nodeIsWindowRoot: "the node is a window's root; detach it from the window first"
+    case .rootHasSupernode: "a window's root node must not have a supernode"
+    case .windowHasRoot: "the window already has a root node; detach it first"
+    case .nodeIsLoaded: "layer backing cannot change after the node's view has loaded"
+    case .backingIsSetByFactory: "a node made with a view or layer factory has the factory's backing"
+    }
+  }
+}

@@ -1,0 +1,223 @@
+/// The structural edits, performed on the ``HierarchyActor``.
+///
+/// Each edit validates first and throws before changing anything, then
+/// changes the links, takes a new structure version, and queues the
+/// main-actor work the change needs (for loaded nodes only).
+@HierarchyActor
+enum Tree {
+  /// Where an inserted node goes among the receiver's subnodes.
+  enum Position {
+    case end
+    case index(Int)
+    case below(any DisplayNode)
+    case above(any DisplayNode)
+  }
+
+  /// The version of the latest structural edit; every edit takes the next one.
+  private static var structureVersion: UInt64 = 0
+
+  static func nextVersion() -> UInt64 {
+    structureVersion += 1
+    return structureVersion
+  }
+
+  // MARK: - Edits
+
+  /// Inserts `child` into `parent`, moving it from its current parent.
+  ///
+  /// - Returns: The views to load when `parent` is loaded and `child` is not.
+  static func insert(
+    _ child: any DisplayNode, into parent: any DisplayNode, at position: Position
+  ) throws(HierarchyError) -> LoadBatch? {
+    try validateAdding(child, to: parent)
+    let siblings = parent.nodeCore.subnodes
+    let alreadyChild = child.nodeCore.supernode === parent
+    let count = siblings.count - (alreadyChild ? 1 : 0)
+    // The index among the siblings once `child` is removed.
+    let index: Int
+    switch position {
+    case .end:
+      index = count
+    case .index(let requested):
+      guard requested >= 0 && requested <= count else {
+        throw .indexOutOfBounds(index: requested, validRange: 0...count)
+      }
+      index = requested
+    case .below(let sibling), .above(let sibling):
+      guard let siblingIndex = siblings.firstIndex(where: { $0 === sibling }) else { throw .notASubnode }
+      if sibling === child { return nil }  // Texture: inserting a node next to itself changes nothing.
+      let childIndex = alreadyChild ? siblings.firstIndex(where: { $0 === child }) : nil
+      let adjusted = siblingIndex - ((childIndex.map { $0 < siblingIndex } ?? false) ? 1 : 0)
+      if case .above = position { index = adjusted + 1 } else { index = adjusted }
+    }
+    let oldParent = detach(child)
+    parent.nodeCore.subnodes.insert(child, at: index)
+    child.nodeCore.supernode = parent
+    return commitMove(of: child, from: oldParent, to: parent, version: nextVersion())
+  }
+
+  /// Replaces `old`, a subnode of `parent`, with `new`.
+  static func replace(
+    _ old: any DisplayNode, with new: any DisplayNode, in parent: any DisplayNode
+  ) throws(HierarchyError) -> LoadBatch? {
+    guard old.nodeCore.supernode === parent else { throw .notASubnode }
+    if new === old { return nil }
+    try validateAdding(new, to: parent)
+    let newOldParent = detach(new)
+    guard let index = parent.nodeCore.subnodes.firstIndex(where: { $0 === old }) else { throw .notASubnode }
+    parent.nodeCore.subnodes[index] = new
+    new.nodeCore.supernode = parent
+    old.nodeCore.supernode = nil
+    let version = nextVersion()
+    setTurnQueue(nil, forSubtreeOf: old)
+    return commitMove(of: new, from: newOldParent, to: parent, version: version)
+  }
+
+  /// Removes `child` from its supernode; does nothing for a root.
+  static func removeFromSupernode(_ child: any DisplayNode) {
+    guard let parent = detach(child) else { return }
+    let version = nextVersion()
+    setTurnQueue(nil, forSubtreeOf: child)
+    queueChildren(of: parent, version: version)
+  }
+
+  /// Changes layer backing, before load only.
+  static func setLayerBacked(_ node: any DisplayNode, _ isLayerBacked: Bool) throws(HierarchyError) {
+    let core = node.nodeCore
+    guard core.isLayerBacked != isLayerBacked else { return }
+    guard core.viewFactory == nil else { throw .backingIsSetByFactory }
+    guard !core.isLoaded else { throw .nodeIsLoaded }
+    if isLayerBacked {
+      if core.subnodes.contains(where: { !$0.nodeCore.isLayerBacked }) { throw .viewBackedSubnodeOfLayerBackedNode }
+    } else if core.supernode?.nodeCore.isLayerBacked == true {
+      throw .viewBackedSubnodeOfLayerBackedNode
+    }
+    core.isLayerBacked = isLayerBacked
+  }
+
+  // MARK: - Windows
+
+  /// Makes `root` the root of `window`, and returns the views to load.
+  static func attach(
+    _ root: any DisplayNode, to window: Window, queue: TurnQueue
+  ) throws(HierarchyError) -> (batch: LoadBatch?, version: UInt64) {
+    let core = root.nodeCore
+    guard core.supernode == nil else { throw .rootHasSupernode }
+    guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
+    core.hostWindow = window
+    let version = nextVersion()
+    setTurnQueue(queue, forSubtreeOf: root)
+    return (prepareLoad(of: root, version: version), version)
+  }
+
+  /// Ends `root`'s time as the root of `window`; pending work moves to the shared queue.
+  static func detach(_ root: any DisplayNode, from window: Window, queue: TurnQueue) -> UInt64 {
+    if root.nodeCore.hostWindow === window { root.nodeCore.hostWindow = nil }
+    setTurnQueue(nil, forSubtreeOf: root)
+    queue.handOff()
+    return nextVersion()
+  }
+
+  /// Forgets a window that went away without detaching `root`.
+  static func forgetWindow(of root: any DisplayNode) {
+    guard root.nodeCore.hostWindow == nil else { return }
+    setTurnQueue(nil, forSubtreeOf: root)
+  }
+
+  // MARK: - Loading
+
+  /// Marks the unloaded nodes of `root`'s subtree as loading and lists them in pre-order.
+  ///
+  /// The subtree of a loaded node is loaded already (adding a node to a
+  /// loaded parent loads it), so the walk stops at loaded nodes.
+  static func prepareLoad(of root: any DisplayNode, version: UInt64) -> LoadBatch? {
+    guard !root.nodeCore.isLoaded else { return nil }
+    var entries: [LoadEntry] = []
+    var stack: [any DisplayNode] = [root]
+    while let node = stack.popLast() {
+      let core = node.nodeCore
+      guard !core.isLoaded else { continue }
+      core.isLoaded = true
+      entries.append(LoadEntry(node: node, children: core.subnodes, isLayerBacked: core.isLayerBacked))
+      stack.append(contentsOf: core.subnodes.reversed())
+    }
+    return LoadBatch(entries: entries, version: version)
+  }
+
+  /// Prepares a load outside any window.
+  static func prepareStandaloneLoad(of root: any DisplayNode) -> LoadBatch? {
+    prepareLoad(of: root, version: nextVersion())
+  }
+
+  /// Queues a loaded node's post-load write on the queue of its window.
+  static func enqueue(_ operation: MainOperation, for node: any DisplayNode) {
+    TurnQueue.queue(of: node).enqueue(operation)
+  }
+
+  // MARK: - Reading
+
+  /// The nodes of `root`'s subtree in pre-order, with their depth; iterative, so any depth works.
+  static func preorder(from root: any DisplayNode) -> [(node: any DisplayNode, depth: Int)] {
+    var result: [(node: any DisplayNode, depth: Int)] = []
+    var stack: [(node: any DisplayNode, depth: Int)] = [(root, 0)]
+    while let (node, depth) = stack.popLast() {
+      result.append((node, depth))
+      for child in node.nodeCore.subnodes.reversed() { stack.append((child, depth + 1)) }
+    }
+    return result
+  }
+
+  // MARK: - Helpers
+
+  private static func validateAdding(_ child: any DisplayNode, to parent: any DisplayNode) throws(HierarchyError) {
+    guard child !== parent else { throw .cannotAddNodeToItself }
+    guard child.nodeCore.hostWindow == nil else { throw .nodeIsWindowRoot }
+    if parent.nodeCore.isLayerBacked && !child.nodeCore.isLayerBacked {
+      throw .viewBackedSubnodeOfLayerBackedNode
+    }
+    // Only a node with subnodes can be an ancestor of `parent`.
+    guard !child.nodeCore.subnodes.isEmpty else { return }
+    var ancestor = parent.nodeCore.supernode
+    while let current = ancestor {
+      if current === child { throw .wouldCreateCycle }
+      ancestor = current.nodeCore.supernode
+    }
+  }
+
+  /// Unlinks `child` from its supernode and returns the former supernode.
+  private static func detach(_ child: any DisplayNode) -> (any DisplayNode)? {
+    guard let parent = child.nodeCore.supernode else { return nil }
+    if let index = parent.nodeCore.subnodes.firstIndex(where: { $0 === child }) {
+      parent.nodeCore.subnodes.remove(at: index)
+    }
+    child.nodeCore.supernode = nil
+    return parent
+  }
+
+  /// Propagates the window queue, queues the structure changes and prepares an implicit load.
+  private static func commitMove(
+    of child: any DisplayNode, from oldParent: (any DisplayNode)?, to parent: any DisplayNode, version: UInt64
+  ) -> LoadBatch? {
+    let queue = parent.nodeCore.turnQueue
+    if child.nodeCore.turnQueue !== queue { setTurnQueue(queue, forSubtreeOf: child) }
+    if let oldParent, oldParent !== parent { queueChildren(of: oldParent, version: version) }
+    queueChildren(of: parent, version: version)
+    guard parent.nodeCore.isLoaded else { return nil }
+    return prepareLoad(of: child, version: version)
+  }
+
+  /// Tells the main actor the new ordered subnodes of a loaded node.
+  private static func queueChildren(of parent: any DisplayNode, version: UInt64) {
+    let core = parent.nodeCore
+    guard core.isLoaded else { return }
+    TurnQueue.queue(of: parent).enqueue(.setChildren(parent: parent, children: core.subnodes, version: version))
+  }
+
+  private static func setTurnQueue(_ queue: TurnQueue?, forSubtreeOf root: any DisplayNode) {
+    var stack: [any DisplayNode] = [root]
+    while let node = stack.popLast() {
+      node.nodeCore.turnQueue = queue
+      stack.append(contentsOf: node.nodeCore.subnodes)
+    }
+  }
+}

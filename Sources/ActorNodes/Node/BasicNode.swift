@@ -1,0 +1,26 @@
+/// A node with no state of its own: a container, a leaf, or a wrapper of a factory-made view.
+///
+/// Use it where Texture code uses a plain `ASDisplayNode`, including
+/// `initWithViewBlock:` / `initWithLayerBlock:`.
+public actor BasicNode: DisplayNode {
+  public nonisolated let nodeCore: NodeCore
+  public var nodeState: NodeState
+
+  /// Creates a node that loads a ``View`` (or a ``Layer`` if `isLayerBacked`).
+  public init(debugName: String? = nil, isLayerBacked: Bool = false) {
+    nodeCore = NodeCore(isLayerBacked: isLayerBacked)
+    nodeState = NodeState(debugName: debugName)
+  }
+
+  /// Creates a node that wraps the view `makeView` returns; see ``NodeCore/init(makeView:)``.
+  public init(debugName: String? = nil, makeView: @escaping @MainActor @Sendable () -> View) {
+    nodeCore = NodeCore(makeView: makeView)
+    nodeState = NodeState(debugName: debugName)
+  }
+
+  /// Creates a layer-backed node that wraps the layer `makeLayer` returns.
+  public init(debugName: String? = nil, makeLayer: @escaping @MainActor @Sendable () -> Layer) {
+    nodeCore = NodeCore(makeLayer: makeLayer)
+    nodeState = NodeState(debugName: debugName)
+  }
+}

@@ -1,0 +1,25 @@
+extension DisplayNode {
+  /// A description of the node and its subtree, one line per node (Texture's `displayNodeRecursiveDescription`).
+  ///
+  /// Each line is the node's ``descriptionForRecursiveDescription``,
+  /// indented by `| ` per level. Past ``maximumDescriptionIndent`` levels the
+  /// indent stops growing and the line starts with the depth instead, so a
+  /// deep chain is described in linear space.
+  ///
+  /// The structure is read in one step on the ``HierarchyActor``; then each
+  /// node describes itself on its own actor.
+  public nonisolated func recursiveDescription() async -> String {
+    let nodes = await Tree.preorder(from: self)
+    var lines: [String] = []
+    lines.reserveCapacity(nodes.count)
+    for (node, depth) in nodes {
+      let indent = String(repeating: "| ", count: min(depth, maximumDescriptionIndent))
+      let depthMark = depth > maximumDescriptionIndent ? "[depth \(depth)] " : ""
+      lines.append(indent + depthMark + (await node.descriptionForRecursiveDescription))
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// The deepest level ``DisplayNode/recursiveDescription()`` indents.
+public let maximumDescriptionIndent = 32

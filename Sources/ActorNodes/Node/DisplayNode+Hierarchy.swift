@@ -1,0 +1,83 @@
+extension DisplayNode {
+  /// The node's subnodes, back to front.
+  @HierarchyActor
+  public var subnodes: [any DisplayNode] { nodeCore.subnodes }
+
+  /// The node's supernode; held weakly, as in Texture.
+  @HierarchyActor
+  public var supernode: (any DisplayNode)? { nodeCore.supernode }
+
+  /// Adds a subnode on top of the others, moving it from its current supernode.
+  ///
+  /// Allowed from any isolation domain, before and after load. If this node
+  /// is loaded and `subnode` is not, `subnode`'s views load: their state is
+  /// gathered before this method returns, and the views appear in the next
+  /// main-actor turn of the window.
+  ///
+  /// - Throws: ``HierarchyError`` if `subnode` is this node or one of its
+  ///   ancestors, a window's root, or view-backed under a layer-backed node.
+  ///   The trees are then unchanged.
+  /// - Important: This method may suspend after the edit to gather state for
+  ///   loading; the edit itself is one atomic step.
+  @HierarchyActor
+  public func addSubnode(_ subnode: any DisplayNode) async throws(HierarchyError) {
+    let load = try Tree.insert(subnode, into: self, at: .end)
+    await Self.finish(load, under: self)
+  }
+
+  /// Inserts a subnode at an index, moving it from its current supernode.
+  ///
+  /// - Parameters:
+  ///   - index: The position among the subnodes once `subnode` is removed from them.
+  /// - Throws: ``HierarchyError/indexOutOfBounds(index:validRange:)`` and the errors of ``addSubnode(_:)``.
+  @HierarchyActor
+  public func insertSubnode(_ subnode: any DisplayNode, at index: Int) async throws(HierarchyError) {
+    let load = try Tree.insert(subnode, into: self, at: .index(index))
+    await Self.finish(load, under: self)
+  }
+
+  /// Inserts a subnode directly below one of the subnodes.
+  ///
+  /// Inserting a node below itself changes nothing, as in Texture.
+  ///
+  /// - Throws: ``HierarchyError/notASubnode`` if `sibling` is not a subnode, and the errors of ``addSubnode(_:)``.
+  @HierarchyActor
+  public func insertSubnode(_ subnode: any DisplayNode, below sibling: any DisplayNode) async throws(HierarchyError) {
+    let load = try Tree.insert(subnode, into: self, at: .below(sibling))
+    await Self.finish(load, under: self)
+  }
+
+  /// Inserts a subnode directly above one of the subnodes.
+  ///
+  /// - Throws: ``HierarchyError/notASubnode`` if `sibling` is not a subnode, and the errors of ``addSubnode(_:)``.
+  @HierarchyActor
+  public func insertSubnode(_ subnode: any DisplayNode, above sibling: any DisplayNode) async throws(HierarchyError) {
+    let load = try Tree.insert(subnode, into: self, at: .above(sibling))
+    await Self.finish(load, under: self)
+  }
+
+  /// Replaces a subnode with another node, which takes its position.
+  ///
+  /// - Throws: ``HierarchyError/notASubnode`` if `old` is not a subnode, and the errors of ``addSubnode(_:)``.
+  @HierarchyActor
+  public func replaceSubnode(_ old: any DisplayNode, with new: any DisplayNode) async throws(HierarchyError) {
+    let load = try Tree.replace(old, with: new, in: self)
+    await Self.finish(load, under: self)
+  }
+
+  /// Removes the node from its supernode; does nothing for a root.
+  ///
+  /// A loaded node keeps its view; the view leaves its superview in the next turn.
+  @HierarchyActor
+  public func removeFromSupernode() {
+    Tree.removeFromSupernode(self)
+  }
+
+  /// Gathers an implicit load's state and queues it for `parent`'s window.
+  @HierarchyActor
+  private static func finish(_ load: LoadBatch?, under parent: any DisplayNode) async {
+    guard let load else { return }
+    let gathered = await Loading.takeSnapshots(load)
+    TurnQueue.queue(of: parent).enqueue(.load(gathered))
+  }
+}

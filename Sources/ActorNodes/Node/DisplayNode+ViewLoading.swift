@@ -1,0 +1,65 @@
+extension DisplayNode {
+  /// The node's view once loaded; `nil` before, and always for a layer-backed node.
+  ///
+  /// Main-actor code reads it synchronously: the view lives on the main
+  /// actor, in the node's ``NodeCore``, and cannot leave it.
+  @MainActor
+  public var view: View? { nodeCore.slot?.view }
+
+  /// The node's layer once loaded: the view's layer, or the bare layer of a layer-backed node.
+  @MainActor
+  public var layer: Layer? { nodeCore.slot?.layer }
+
+  /// Whether the node's view (or layer) exists (Texture's `isNodeLoaded`).
+  @MainActor
+  public var isNodeLoaded: Bool { nodeCore.slot?.isLoaded ?? false }
+
+  /// Whether the node's view is in a window's view tree (Texture's `isInHierarchy`).
+  ///
+  /// Becomes `true` just before ``willEnterHierarchy(_:)`` and `false` just
+  /// before ``didExitHierarchy(_:)``.
+  @MainActor
+  public var isInHierarchy: Bool { nodeCore.slot?.isInHierarchy ?? false }
+
+  /// Loads the views of the node and its subtree, outside any window.
+  ///
+  /// The pending state is gathered off the main actor, then one main-actor
+  /// turn creates the views and runs `didLoad`. Returns right away if the
+  /// node is already loaded or loading. A window's ``Window/attach(_:)``
+  /// loads its tree itself; this is for nodes shown elsewhere.
+  public nonisolated func loadView() async {
+    guard let batch = await Tree.prepareStandaloneLoad(of: self) else { return }
+    let gathered = await Loading.takeSnapshots(batch)
+    await MainTurn.apply([.load(gathered)], recorder: TurnQueue.shared.recorder)
+  }
+
+  /// Runs `block` on the main actor once the node's view has loaded, after ``didLoad(_:)``.
+  ///
+  /// Blocks run in the order they were added. If the view is already
+  /// loaded, the block runs in the next main-actor turn of the node's window
+  /// (Texture runs it at once on the main thread and asserts elsewhere;
+  /// ActorNodes never loses it instead).
+  public func onDidLoad(_ block: @escaping DidLoadBlock) async {
+    guard nodeState.isLoaded else {
+      nodeState.didLoadBlocks.append(block)
+      return
+    }
+    nodeState.writeVersion += 1
+    await Tree.enqueue(.afterLoad(node: self, version: nodeState.writeVersion, block: block), for: self)
+  }
+
+  /// Takes the pending state for loading; from now on writes go to the main actor.
+  func takeLoadSnapshot() -> LoadSnapshot {
+    nodeState.isLoaded = true
+    let snapshot = LoadSnapshot(
+      properties: nodeState.properties,
+      written: nodeState.pendingWrites,
+      actions: nodeState.pendingActions,
+      version: nodeState.writeVersion,
+      didLoadBlocks: nodeState.didLoadBlocks)
+    nodeState.pendingWrites = ViewPropertyMask()
+    nodeState.pendingActions = []
+    nodeState.didLoadBlocks = []
+    return snapshot
+  }
+}

@@ -1,0 +1,90 @@
+extension DisplayNode {
+  /// The name shown in descriptions (Texture's `debugName`).
+  public var debugName: String? { nodeState.debugName }
+
+  /// Sets the name shown in descriptions.
+  public func setDebugName(_ name: String?) {
+    nodeState.debugName = name
+  }
+
+  /// Writes view properties, from any isolation domain.
+  ///
+  /// Before the node's view loads, the writes are kept on the node and
+  /// copied onto the view when it loads. After, they are queued and applied
+  /// together on the next main-actor turn of the node's window (or at
+  /// ``Window/flush()`` in manual mode), each property taking the newest
+  /// value written: a write never gets lost and never overtakes a newer one.
+  /// Main-actor code that holds a loaded view can also set it directly.
+  ///
+  /// ```swift
+  /// await node.configure {
+  ///   $0.frame = Rect(x: 0, y: 0, width: 40, height: 40)
+  ///   $0.backgroundColor = .gray
+  ///   $0.cornerRadius = 4
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - body: Reads the node's values and records writes; runs on the node's actor.
+  /// - Precondition: The written geometry is finite, sizes are not negative and
+  ///   `contentsScale` is positive.
+  /// - Important: This method suspends after load; the node's state can change across the suspension.
+  public func configure(_ body: @Sendable (inout ViewPropertyChanges) -> Void) async {
+    var changes = ViewPropertyChanges(values: nodeState.properties)
+    body(&changes)
+    guard !changes.written.isEmpty || !changes.actions.isEmpty else { return }
+    changes.values.validate()
+    nodeState.properties = changes.values
+    guard nodeState.isLoaded else {
+      nodeState.pendingWrites.formUnion(changes.written)
+      nodeState.pendingActions.formUnion(changes.actions)
+      return
+    }
+    nodeState.writeVersion += 1
+    let write = PropertyWrite(
+      version: nodeState.writeVersion, written: changes.written, values: changes.values, actions: changes.actions)
+    await Tree.enqueue(.write(node: self, write), for: self)
+  }
+
+  /// Reads the node's view properties, from any isolation domain.
+  ///
+  /// Before load these are the pending values. After load they are read
+  /// from the view, on the main actor: writes still queued for the next turn
+  /// are not visible yet, exactly as on the main actor itself. (Texture
+  /// asserts on an off-main read after load; ActorNodes hops instead.)
+  ///
+  /// - Important: This method suspends after load.
+  public func viewProperties() async -> ViewProperties {
+    let record = nodeState.properties
+    guard nodeState.isLoaded else { return record }
+    let core = nodeCore
+    return await MainActor.run { core.slot?.currentProperties(fallback: record) ?? record }
+  }
+
+  /// Asks for a layout pass of the node's view, from any isolation domain (Texture's `setNeedsLayout`).
+  ///
+  /// Before load it is recorded and applied at load; after load it is queued
+  /// like a property write.
+  public func setNeedsLayout() async {
+    await configure { $0.setNeedsLayout() }
+  }
+
+  /// Asks for a redraw of the node's view, from any isolation domain (Texture's `setNeedsDisplay`).
+  public func setNeedsDisplay() async {
+    await configure { $0.setNeedsDisplay() }
+  }
+
+  /// Whether the node loads a bare ``Layer`` instead of a ``View``.
+  @HierarchyActor
+  public var isLayerBacked: Bool { nodeCore.isLayerBacked }
+
+  /// Chooses between a ``View`` and a bare ``Layer``; before load only.
+  ///
+  /// - Throws: ``HierarchyError/nodeIsLoaded`` after load,
+  ///   ``HierarchyError/backingIsSetByFactory`` for a factory-made view, and
+  ///   ``HierarchyError/viewBackedSubnodeOfLayerBackedNode`` if a layer would have to host a view.
+  @HierarchyActor
+  public func setLayerBacked(_ isLayerBacked: Bool) throws(HierarchyError) {
+    try Tree.setLayerBacked(self, isLayerBacked)
+  }
+}

@@ -1,0 +1,116 @@
+/// A node: an actor that owns one view's worth of state, laid out and drawn off the main actor.
+///
+/// `DisplayNode` is ActorNodes' `ASDisplayNode`. Swift actors cannot be
+/// subclassed, so instead of subclassing you conform an actor of your own,
+/// declare the library's two stored properties, add your own state, and
+/// implement the hooks you need:
+///
+/// ```swift
+/// actor KittenNode: DisplayNode {
+///   nonisolated let nodeCore = NodeCore()
+///   var nodeState = NodeState(debugName: "kitten")
+///
+///   let photo = BasicNode()
+///   var name: String
+///
+///   init(name: String) async throws {
+///     self.name = name
+///     try await addSubnode(photo)
+///   }
+///
+///   @MainActor func didLoad(_ context: LoadContext) {
+///     context.view?.isUserInteractionEnabled = true
+///   }
+/// }
+/// ```
+///
+/// ``BasicNode`` is a ready-made node with no state of its own, for
+/// containers and for wrapping views made by a factory.
+///
+/// # Isolation
+/// - Your stored properties and ``nodeState`` are isolated to the node:
+///   other domains use them with `await`.
+/// - ``nodeCore`` is `nonisolated`: it holds the node's identity, its tree
+///   links (isolated to the ``HierarchyActor``) and its loaded view
+///   (isolated to the main actor).
+/// - The view-lifecycle hooks (``didLoad(_:)``, ``willEnterHierarchy(_:)``,
+///   ``didEnterHierarchy(_:)``, ``didExitHierarchy(_:)``) are `@MainActor`.
+///   The compiler rejects an implementation that is not.
+/// - A node can be created and configured in any isolation domain. Before its
+///   view loads, writes to its view properties are kept in ``nodeState``;
+///   afterwards they are queued and applied together on the next main-actor
+///   turn. See ``configure(_:)``.
+///
+/// # Implementation requirements
+/// - Declare `nonisolated let nodeCore = NodeCore()` (or one of its
+///   factory initializers) and `var nodeState = NodeState()`, and never
+///   replace either.
+/// - Hooks receive a context whose initializer is internal: only the library
+///   can call them.
+public protocol DisplayNode: Actor {
+  /// The node's identity, tree links and loaded view; declare it as `nonisolated let nodeCore = NodeCore()`.
+  nonisolated var nodeCore: NodeCore { get }
+
+  /// The library's node-isolated state; declare it as `var nodeState = NodeState()`.
+  var nodeState: NodeState { get set }
+
+  /// Tells the node that its view (or layer) has loaded.
+  ///
+  /// The library calls this once, on the main actor, after it created the
+  /// view, applied the properties set before load, and loaded the subnodes
+  /// (so subnodes' `didLoad` runs before their supernode's). Blocks added
+  /// with ``onDidLoad(_:)`` run right after it. This is the place for
+  /// view-only work: gesture recognizers, view-only properties. The default
+  /// implementation does nothing.
+  ///
+  /// - Parameters:
+  ///   - context: The loaded view and layer.
+  @MainActor func didLoad(_ context: LoadContext)
+
+  /// Tells the node that its view is about to enter a window's view tree.
+  ///
+  /// The library calls this on the main actor, in pre-order (a supernode
+  /// before its subnodes), after ``isInHierarchy`` became `true`. Moving a
+  /// node between two parents in the same window does not call it again.
+  /// The default implementation does nothing.
+  @MainActor func willEnterHierarchy(_ context: HierarchyContext)
+
+  /// Tells the node that its view and its subnodes' views entered a window's view tree.
+  ///
+  /// Called on the main actor after every subnode's `didEnterHierarchy`
+  /// (post-order). The default implementation does nothing.
+  @MainActor func didEnterHierarchy(_ context: HierarchyContext)
+
+  /// Tells the node that its view left a window's view tree.
+  ///
+  /// Called on the main actor in pre-order, after ``isInHierarchy`` became
+  /// `false`. The default implementation does nothing.
+  @MainActor func didExitHierarchy(_ context: HierarchyContext)
+
+  /// The line that represents this node in ``recursiveDescription()``.
+  ///
+  /// Texture's `descriptionForRecursiveDescription`. Isolated to the node, so
+  /// it can show the node's own state. The default is the type name, the
+  /// node's id and its ``debugName``.
+  var descriptionForRecursiveDescription: String { get }
+}
+
+extension DisplayNode {
+  @MainActor public func didLoad(_ context: LoadContext) {}
+  @MainActor public func willEnterHierarchy(_ context: HierarchyContext) {}
+  @MainActor public func didEnterHierarchy(_ context: HierarchyContext) {}
+  @MainActor public func didExitHierarchy(_ context: HierarchyContext) {}
+
+  public var descriptionForRecursiveDescription: String {
+    defaultDescription
+  }
+
+  /// `<TypeName #id 'debugName'>`: the default line of ``descriptionForRecursiveDescription``.
+  public var defaultDescription: String {
+    let name = nodeState.debugName.map { " '\($0)'" } ?? ""
+    return "<\(Self.self) #\(nodeCore.id)\(name)>"
+  }
+
+  /// Whether the node wraps a view or layer made by a factory (Texture's `isSynchronous`).
+  public nonisolated var isSynchronous: Bool { nodeCore.isSynchronous }
+}

@@ -1,0 +1,103 @@
+import Synchronization
+
+/// The library's per-node storage that other isolation domains reach without a hop.
+///
+/// Every ``DisplayNode`` stores one as `nonisolated let nodeCore = NodeCore()`.
+/// A node's mutable state is split by the isolation domain that owns it:
+///
+/// - the node's actor owns ``NodeState`` (pending view properties, debug name);
+/// - the ``HierarchyActor`` owns the tree links kept here (supernode,
+///   subnodes, layer backing, load status), so that every structural edit is
+///   one linearizable step even when it spans several nodes;
+/// - the main actor owns the loaded view, kept here too, so that main-actor
+///   code reaches `node.view` synchronously.
+///
+/// The core is `Sendable` because each of its mutable fields is isolated to a
+/// global actor; its immutable fields (identity, view factory) are readable
+/// from anywhere.
+///
+/// # Isolation
+/// - `id`, `isSynchronous`: any isolation domain.
+/// - Tree links: the ``HierarchyActor``.
+/// - The view slot: the main actor.
+public final class NodeCore: Sendable {
+  /// A process-unique number, shown in descriptions.
+  public let id: UInt64
+  /// The factory of a node that wraps an existing kind of view (Texture's `initWithViewBlock:`).
+  let viewFactory: ViewFactory?
+
+  /// The parent node; weak, as in Texture.
+  @HierarchyActor weak var supernode: (any DisplayNode)?
+  /// The child nodes, back to front.
+  @HierarchyActor var subnodes: [any DisplayNode] = []
+  /// Whether the node loads a bare ``Layer`` instead of a ``View``.
+  @HierarchyActor var isLayerBacked: Bool
+  /// Whether the node's view exists or is being built; set once, never cleared.
+  @HierarchyActor var isLoaded = false
+  /// The queue of main-actor work of the window the node is in; `nil` is the shared automatic queue.
+  @HierarchyActor var turnQueue: TurnQueue?
+  /// The window this node is the root of, if any.
+  @HierarchyActor weak var hostWindow: Window?
+
+  /// The node's main-actor side: its view once loaded, and the mirror of its tree links.
+  @MainActor var slot: ViewSlot?
+
+  /// Creates the core of a node that loads a ``View``, or a ``Layer`` if `isLayerBacked`.
+  ///
+  /// - Parameters:
+  ///   - isLayerBacked: Whether the node loads a bare layer (cheaper, no interaction).
+  public init(isLayerBacked: Bool = false) {
+    id = NodeCore.makeID()
+    viewFactory = nil
+    self.isLayerBacked = isLayerBacked
+  }
+
+  /// Creates the core of a node that wraps a view made by `makeView`.
+  ///
+  /// The library calls `makeView` once, on the main actor, when the node loads;
+  /// it must return a new view that no node owns. Such a node is
+  /// synchronous: its view is drawn by whoever made it, never by the node.
+  ///
+  /// - Parameters:
+  ///   - makeView: The factory (Texture's view block).
+  public init(makeView: @escaping @MainActor @Sendable () -> View) {
+    id = NodeCore.makeID()
+    viewFactory = .view(makeView)
+    isLayerBacked = false
+  }
+
+  /// Creates the core of a layer-backed node that wraps a layer made by `makeLayer`.
+  ///
+  /// - Parameters:
+  ///   - makeLayer: The factory (Texture's layer block); called once, on the main actor.
+  public init(makeLayer: @escaping @MainActor @Sendable () -> Layer) {
+    id = NodeCore.makeID()
+    viewFactory = .layer(makeLayer)
+    isLayerBacked = true
+  }
+
+  /// Whether the node wraps a view or layer made by a factory (Texture's `isSynchronous`).
+  public var isSynchronous: Bool { viewFactory != nil }
+
+  deinit {
+    // Hand the children and the main-actor side to an iterative teardown: releasing them
+    // here would recurse once per level of the tree (see `Teardown`).
+    let children = subnodes
+    let mainSide = slot
+    if !children.isEmpty || mainSide != nil {
+      Teardown.release(children, mainSide: mainSide)
+    }
+  }
+
+  private static let nextID = Atomic<UInt64>(1)
+
+  private static func makeID() -> UInt64 {
+    nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+  }
+}
+
+/// How a synchronous node makes its view or layer.
+enum ViewFactory: Sendable {
+  case view(@MainActor @Sendable () -> View)
+  case layer(@MainActor @Sendable () -> Layer)
+}

@@ -1,0 +1,35 @@
+/// The library's per-node state that is isolated to the node's actor.
+///
+/// Every ``DisplayNode`` stores one as `var nodeState = NodeState()`. It holds
+/// the debug name, the pending view properties (Texture's `_ASPendingState`)
+/// and the `onDidLoad` blocks. Its fields are internal: change them through
+/// the node's API.
+///
+/// - Important: Never replace a node's `nodeState` once the node is in use.
+public struct NodeState: Sendable {
+  /// The name shown in descriptions.
+  var debugName: String?
+  /// Whether the view-loading snapshot was taken: from then on, writes go to the main actor.
+  var isLoaded = false
+  /// The node's record of its view properties: pending before load, the node's own writes after.
+  var properties = ViewProperties()
+  /// The properties written before load: the only ones load copies onto the view.
+  var pendingWrites = ViewPropertyMask()
+  /// The view actions requested before load.
+  var pendingActions = ViewActions()
+  /// The version of the node's latest write; the main actor applies a write only if it is newer.
+  var writeVersion: UInt64 = 0
+  /// Blocks to run on the main actor after `didLoad`, in registration order.
+  var didLoadBlocks: [DidLoadBlock] = []
+
+  /// Creates the state of a new, unloaded node.
+  ///
+  /// - Parameters:
+  ///   - debugName: The name shown in descriptions; see ``DisplayNode/debugName``.
+  public init(debugName: String? = nil) {
+    self.debugName = debugName
+  }
+}
+
+/// A block that runs on the main actor once a node's view has loaded.
+public typealias DidLoadBlock = @MainActor @Sendable (LoadContext) -> Void

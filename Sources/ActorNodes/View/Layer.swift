@@ -1,0 +1,145 @@
+/// A headless model of `CALayer`: geometry, appearance, contents and a layer tree.
+///
+/// Linux has no Core Animation, so ActorNodes models the part of `CALayer`
+/// that nodes bridge. Layer-backed nodes load one of these; view-backed nodes
+/// load a ``View``, which owns one.
+///
+/// # Isolation
+/// Every member is isolated to the main actor, and `Layer` is not `Sendable`:
+/// a layer that main-actor state holds can never be reached from another
+/// isolation domain, not even with `await`.
+@MainActor
+public final class Layer {
+  /// The layer's own coordinate space; its size is the layer's size.
+  public var bounds: Rect = .zero
+  /// The position of ``anchorPoint`` in the superlayer's coordinates.
+  public var position: Point = .zero
+  /// The point of the bounds, in unit coordinates, that ``position`` places.
+  public var anchorPoint = Point(x: 0.5, y: 0.5)
+  /// The opacity, `0...1`.
+  public var opacity: Double = 1
+  /// Whether the layer is hidden.
+  public var isHidden = false
+  /// Whether the layer promises to draw every pixel opaquely.
+  public var isOpaque = true
+  /// The background color; `nil` is transparent.
+  public var backgroundColor: Color?
+  /// Whether sublayers are clipped to the bounds.
+  public var masksToBounds = false
+  /// The radius of the rounded corners.
+  public var cornerRadius: Double = 0
+  /// The width of the border.
+  public var borderWidth: Double = 0
+  /// The color of the border.
+  public var borderColor: Color = .black
+  /// The color of the shadow.
+  public var shadowColor: Color = .black
+  /// The opacity of the shadow.
+  public var shadowOpacity: Double = 0
+  /// The offset of the shadow.
+  public var shadowOffset = Size(width: 0, height: -3)
+  /// The blur radius of the shadow.
+  public var shadowRadius: Double = 3
+  /// The bitmap the layer shows.
+  public var contents: Image?
+  /// Pixels per point of ``contents``.
+  public var contentsScale: Double = 1
+
+  /// Whether the layer waits for a layout pass.
+  public private(set) var needsLayout = false
+  /// Whether the layer waits to redraw its contents.
+  public private(set) var needsDisplay = false
+
+  /// The layers this layer contains, back to front.
+  public private(set) var sublayers: [Layer] = []
+  /// The layer that contains this one.
+  public private(set) weak var superlayer: Layer?
+  /// The view this layer backs, if any (`CALayer.delegate` in UIKit).
+  public internal(set) weak var view: View?
+
+  /// Whether a node owns this layer; a view factory must return a layer nobody owns.
+  var isOwnedByNode = false
+
+  /// Creates a layer with default properties and no sublayers.
+  public init() {}
+
+  /// The rectangle the layer occupies in its superlayer's coordinates.
+  public var frame: Rect {
+    get {
+      Rect(
+        x: position.x - bounds.width * anchorPoint.x,
+        y: position.y - bounds.height * anchorPoint.y,
+        width: bounds.width,
+        height: bounds.height)
+    }
+    set {
+      contractPrecondition(newValue.isFinite, "view geometry must be finite")
+      bounds.size = newValue.size
+      position = Point(
+        x: newValue.origin.x + newValue.width * anchorPoint.x,
+        y: newValue.origin.y + newValue.height * anchorPoint.y)
+    }
+  }
+
+  /// Marks the layer as needing a layout pass.
+  public func setNeedsLayout() { needsLayout = true }
+
+  /// Marks the layer as needing to redraw its contents.
+  public func setNeedsDisplay() { needsDisplay = true }
+
+  /// Runs a pending layout pass: clears ``needsLayout``.
+  public func layoutIfNeeded() { needsLayout = false }
+
+  /// Runs a pending display: clears ``needsDisplay``.
+  public func displayIfNeeded() { needsDisplay = false }
+
+  /// Appends a sublayer, removing it from its current superlayer first.
+  public func addSublayer(_ layer: Layer) {
+    insertSublayer(layer, at: sublayers.count)
+  }
+
+  /// Inserts a sublayer at an index, removing it from its current superlayer first.
+  ///
+  /// - Precondition: `index` is within `0...sublayers.count` once `layer` is
+  ///   removed, and `layer` is neither this layer nor one of its ancestors.
+  public func insertSublayer(_ layer: Layer, at index: Int) {
+    var ancestor: Layer? = self
+    while let current = ancestor {
+      contractPrecondition(current !== layer, "a layer cannot contain itself or one of its ancestors")
+      ancestor = current.superlayer
+    }
+    layer.removeFromSuperlayer()
+    contractPrecondition(index >= 0 && index <= sublayers.count, "sublayer index \(index) is out of bounds")
+    sublayers.insert(layer, at: index)
+    layer.superlayer = self
+  }
+
+  /// Removes the layer from its superlayer.
+  public func removeFromSuperlayer() {
+    guard let parent = superlayer else { return }
+    if let index = parent.sublayers.firstIndex(where: { $0 === self }) {
+      parent.sublayers.remove(at: index)
+    }
+    superlayer = nil
+  }
+
+  /// Replaces the sublayers with `layers` in one step, fixing every back pointer.
+  func setSublayers(_ layers: [Layer]) {
+    if layers.count == sublayers.count, zip(layers, sublayers).allSatisfy({ $0 === $1 }) { return }
+    for layer in layers where layer.superlayer !== self { layer.removeFromSuperlayer() }
+    for old in sublayers where !layers.contains(where: { $0 === old }) { old.superlayer = nil }
+    sublayers = layers
+    for layer in layers { layer.superlayer = self }
+  }
+
+  /// Detaches and returns the sublayers, so that a deep tree is released without recursion.
+  func takeSublayers() -> [Layer] {
+    let taken = sublayers
+    for layer in taken { layer.superlayer = nil }
+    sublayers = []
+    return taken
+  }
+}
+
+@available(*, unavailable)
+extension Layer: Sendable {}

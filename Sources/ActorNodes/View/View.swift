@@ -1,0 +1,164 @@
+/// A headless model of `UIView`: a ``Layer`` plus interaction state and a view tree.
+///
+/// View-backed nodes load one of these. Geometry and appearance live on the
+/// ``layer``, as in UIKit; `View` forwards to it.
+///
+/// # Isolation
+/// Every member is isolated to the main actor, and `View` is not `Sendable`.
+/// Code off the main actor reaches a node's view state only through the node:
+/// ``DisplayNode/configure(_:)`` queues writes and
+/// ``DisplayNode/viewProperties()`` reads on the main actor.
+@MainActor
+public final class View {
+  /// The layer that backs this view.
+  public let layer: Layer
+  /// The views this view contains, back to front.
+  public private(set) var subviews: [View] = []
+  /// The view that contains this one.
+  public private(set) weak var superview: View?
+  /// Whether the view receives touches.
+  public var isUserInteractionEnabled = true
+  /// The tint color; `nil` inherits the superview's tint.
+  public var tintColor: Color?
+
+  /// The window that shows this view when it is a window's root view.
+  weak var hostingWindow: Window?
+  /// Whether a node owns this view; a view factory must return a view nobody owns.
+  var isOwnedByNode = false
+
+  /// Creates a view with the given frame.
+  public init(frame: Rect = .zero) {
+    layer = Layer()
+    layer.view = self
+    if frame != .zero { layer.frame = frame }
+  }
+
+  /// The rectangle the view occupies in its superview's coordinates.
+  public var frame: Rect {
+    get { layer.frame }
+    set { layer.frame = newValue }
+  }
+  /// The view's own coordinate space.
+  public var bounds: Rect {
+    get { layer.bounds }
+    set { layer.bounds = newValue }
+  }
+  /// The center of the frame in the superview's coordinates (the layer's position).
+  public var center: Point {
+    get { layer.position }
+    set { layer.position = newValue }
+  }
+  /// The opacity, `0...1`.
+  public var alpha: Double {
+    get { layer.opacity }
+    set { layer.opacity = newValue }
+  }
+  /// Whether the view is hidden.
+  public var isHidden: Bool {
+    get { layer.isHidden }
+    set { layer.isHidden = newValue }
+  }
+  /// Whether the view promises to draw every pixel opaquely.
+  public var isOpaque: Bool {
+    get { layer.isOpaque }
+    set { layer.isOpaque = newValue }
+  }
+  /// The background color.
+  public var backgroundColor: Color? {
+    get { layer.backgroundColor }
+    set { layer.backgroundColor = newValue }
+  }
+  /// Whether subviews are clipped to the bounds.
+  public var clipsToBounds: Bool {
+    get { layer.masksToBounds }
+    set { layer.masksToBounds = newValue }
+  }
+  /// Whether the view waits for a layout pass.
+  public var needsLayout: Bool { layer.needsLayout }
+  /// Whether the view waits to redraw.
+  public var needsDisplay: Bool { layer.needsDisplay }
+
+  /// Marks the view as needing a layout pass.
+  public func setNeedsLayout() { layer.setNeedsLayout() }
+  /// Marks the view as needing to redraw.
+  public func setNeedsDisplay() { layer.setNeedsDisplay() }
+  /// Runs a pending layout pass.
+  public func layoutIfNeeded() { layer.layoutIfNeeded() }
+
+  /// The window whose view tree contains this view, if any.
+  public var window: Window? {
+    var current = self
+    while let parent = current.superview { current = parent }
+    return current.hostingWindow
+  }
+
+  /// Appends a subview, removing it from its current superview first.
+  public func addSubview(_ view: View) {
+    insertSubview(view, at: subviews.count)
+  }
+
+  /// Inserts a subview at an index, removing it from its current superview first.
+  ///
+  /// The subview's layer becomes a sublayer of this view's layer, placed
+  /// just above the layer of the subview below it.
+  ///
+  /// - Precondition: `index` is within `0...subviews.count` once `view` is
+  ///   removed, and `view` is neither this view nor one of its ancestors.
+  public func insertSubview(_ view: View, at index: Int) {
+    var ancestor: View? = self
+    while let current = ancestor {
+      contractPrecondition(current !== view, "a view cannot contain itself or one of its ancestors")
+      ancestor = current.superview
+    }
+    view.removeFromSuperview()
+    contractPrecondition(index >= 0 && index <= subviews.count, "subview index \(index) is out of bounds")
+    let layerIndex: Int
+    if index == subviews.count {
+      layerIndex = layer.sublayers.count
+    } else if let above = layer.sublayers.firstIndex(where: { $0 === subviews[index].layer }) {
+      layerIndex = above
+    } else {
+      layerIndex = layer.sublayers.count
+    }
+    subviews.insert(view, at: index)
+    view.superview = self
+    layer.insertSublayer(view.layer, at: layerIndex)
+  }
+
+  /// Removes the view from its superview.
+  public func removeFromSuperview() {
+    guard let parent = superview else { return }
+    if let index = parent.subviews.firstIndex(where: { $0 === self }) {
+      parent.subviews.remove(at: index)
+    }
+    superview = nil
+    layer.removeFromSuperlayer()
+  }
+
+  /// Replaces the subviews with `views` in one step, fixing every back pointer.
+  ///
+  /// The caller sets the layer tree separately (``Layer/setSublayers(_:)``):
+  /// a node's children can mix views and bare layers.
+  func setSubviews(_ views: [View]) {
+    if views.count == subviews.count, zip(views, subviews).allSatisfy({ $0 === $1 }) { return }
+    for view in views where view.superview !== self {
+      if let old = view.superview, let index = old.subviews.firstIndex(where: { $0 === view }) {
+        old.subviews.remove(at: index)
+      }
+    }
+    for old in subviews where !views.contains(where: { $0 === old }) { old.superview = nil }
+    subviews = views
+    for view in views { view.superview = self }
+  }
+
+  /// Detaches and returns the subviews, so that a deep tree is released without recursion.
+  func takeSubviews() -> [View] {
+    let taken = subviews
+    for view in taken { view.superview = nil }
+    subviews = []
+    return taken
+  }
+}
+
+@available(*, unavailable)
+extension View: Sendable {}

@@ -1,0 +1,43 @@
+/// One bridged view property: a field of ``ViewProperties``.
+public enum ViewProperty: Int, CaseIterable, Hashable, Sendable {
+  case bounds, position, anchorPoint, alpha, isHidden, isOpaque, backgroundColor, tintColor
+  case clipsToBounds, cornerRadius, borderWidth, borderColor
+  case shadowColor, shadowOpacity, shadowOffset, shadowRadius
+  case contents, contentsScale, isUserInteractionEnabled
+
+  /// Whether a change of this property makes the view redraw.
+  ///
+  /// Texture's pending state calls `setNeedsDisplay` once at flush when
+  /// `opaque`, `backgroundColor` or `tintColor` changed (`_ASPendingState`).
+  var changeNeedsDisplay: Bool {
+    switch self {
+    case .isOpaque, .backgroundColor, .tintColor: true
+    default: false
+    }
+  }
+}
+
+/// A set of ``ViewProperty`` values, stored as bits.
+struct ViewPropertyMask: Hashable, Sendable, Sequence {
+  private(set) var bits: UInt32 = 0
+
+  init() {}
+
+  var isEmpty: Bool { bits == 0 }
+
+  func contains(_ property: ViewProperty) -> Bool { bits & (1 << property.rawValue) != 0 }
+
+  mutating func insert(_ property: ViewProperty) { bits |= 1 << property.rawValue }
+
+  mutating func formUnion(_ other: ViewPropertyMask) { bits |= other.bits }
+
+  func subtracting(_ other: ViewPropertyMask) -> ViewPropertyMask {
+    var result = self
+    result.bits &= ~other.bits
+    return result
+  }
+
+  func makeIterator() -> some IteratorProtocol<ViewProperty> {
+    ViewProperty.allCases.lazy.filter { self.contains($0) }.makeIterator()
+  }
+}

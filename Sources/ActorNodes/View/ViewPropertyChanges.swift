@@ -1,0 +1,143 @@
+/// Writes to a node's view properties, recorded one by one.
+///
+/// ``DisplayNode/configure(_:)`` hands you one of these. Reading a property
+/// gives the node's current value; writing one records it, so that exactly the
+/// written properties reach the view, as with Texture's pending state. Writing
+/// a property records it even when the value does not change.
+public struct ViewPropertyChanges: Sendable {
+  /// The values: the node's values with the recorded writes applied.
+  public private(set) var values: ViewProperties
+  /// The properties written so far.
+  private(set) var written = ViewPropertyMask()
+  /// The view actions requested so far.
+  private(set) var actions = ViewActions()
+
+  init(values: ViewProperties) {
+    self.values = values
+  }
+
+  /// Requests a layout pass of the view (`setNeedsLayout`).
+  public mutating func setNeedsLayout() { actions.insert(.needsLayout) }
+  /// Requests a redraw of the view (`setNeedsDisplay`).
+  public mutating func setNeedsDisplay() { actions.insert(.needsDisplay) }
+
+  /// The rectangle in the superview's coordinates; writing it writes ``bounds`` and ``position``.
+  public var frame: Rect {
+    get { values.frame }
+    set {
+      values.frame = newValue
+      written.insert(.bounds)
+      written.insert(.position)
+    }
+  }
+  /// See ``ViewProperties/bounds``.
+  public var bounds: Rect {
+    get { values.bounds }
+    set { values.bounds = newValue; written.insert(.bounds) }
+  }
+  /// See ``ViewProperties/position``.
+  public var position: Point {
+    get { values.position }
+    set { values.position = newValue; written.insert(.position) }
+  }
+  /// See ``ViewProperties/anchorPoint``.
+  public var anchorPoint: Point {
+    get { values.anchorPoint }
+    set { values.anchorPoint = newValue; written.insert(.anchorPoint) }
+  }
+  /// See ``ViewProperties/alpha``.
+  public var alpha: Double {
+    get { values.alpha }
+    set { values.alpha = newValue; written.insert(.alpha) }
+  }
+  /// See ``ViewProperties/isHidden``.
+  public var isHidden: Bool {
+    get { values.isHidden }
+    set { values.isHidden = newValue; written.insert(.isHidden) }
+  }
+  /// See ``ViewProperties/isOpaque``.
+  public var isOpaque: Bool {
+    get { values.isOpaque }
+    set { values.isOpaque = newValue; written.insert(.isOpaque) }
+  }
+  /// See ``ViewProperties/backgroundColor``.
+  public var backgroundColor: Color? {
+    get { values.backgroundColor }
+    set { values.backgroundColor = newValue; written.insert(.backgroundColor) }
+  }
+  /// See ``ViewProperties/tintColor``.
+  public var tintColor: Color? {
+    get { values.tintColor }
+    set { values.tintColor = newValue; written.insert(.tintColor) }
+  }
+  /// See ``ViewProperties/clipsToBounds``.
+  public var clipsToBounds: Bool {
+    get { values.clipsToBounds }
+    set { values.clipsToBounds = newValue; written.insert(.clipsToBounds) }
+  }
+  /// See ``ViewProperties/cornerRadius``.
+  public var cornerRadius: Double {
+    get { values.cornerRadius }
+    set { values.cornerRadius = newValue; written.insert(.cornerRadius) }
+  }
+  /// See ``ViewProperties/borderWidth``.
+  public var borderWidth: Double {
+    get { values.borderWidth }
+    set { values.borderWidth = newValue; written.insert(.borderWidth) }
+  }
+  /// See ``ViewProperties/borderColor``.
+  public var borderColor: Color {
+    get { values.borderColor }
+    set { values.borderColor = newValue; written.insert(.borderColor) }
+  }
+  /// See ``ViewProperties/shadowColor``.
+  public var shadowColor: Color {
+    get { values.shadowColor }
+    set { values.shadowColor = newValue; written.insert(.shadowColor) }
+  }
+  /// See ``ViewProperties/shadowOpacity``.
+  public var shadowOpacity: Double {
+    get { values.shadowOpacity }
+    set { values.shadowOpacity = newValue; written.insert(.shadowOpacity) }
+  }
+  /// See ``ViewProperties/shadowOffset``.
+  public var shadowOffset: Size {
+    get { values.shadowOffset }
+    set { values.shadowOffset = newValue; written.insert(.shadowOffset) }
+  }
+  /// See ``ViewProperties/shadowRadius``.
+  public var shadowRadius: Double {
+    get { values.shadowRadius }
+    set { values.shadowRadius = newValue; written.insert(.shadowRadius) }
+  }
+  /// See ``ViewProperties/contents``.
+  public var contents: Image? {
+    get { values.contents }
+    set { values.contents = newValue; written.insert(.contents) }
+  }
+  /// See ``ViewProperties/contentsScale``.
+  public var contentsScale: Double {
+    get { values.contentsScale }
+    set { values.contentsScale = newValue; written.insert(.contentsScale) }
+  }
+  /// See ``ViewProperties/isUserInteractionEnabled``.
+  public var isUserInteractionEnabled: Bool {
+    get { values.isUserInteractionEnabled }
+    set { values.isUserInteractionEnabled = newValue; written.insert(.isUserInteractionEnabled) }
+  }
+
+  /// Writes one property from another set of values (for table-driven code).
+  public mutating func write(_ property: ViewProperty, from source: ViewProperties) {
+    var mask = ViewPropertyMask()
+    mask.insert(property)
+    values.copy(mask, from: source)
+    written.insert(property)
+  }
+}
+
+/// The view actions a node can request from any isolation domain.
+struct ViewActions: OptionSet, Hashable, Sendable {
+  let rawValue: UInt8
+  static let needsLayout = ViewActions(rawValue: 1 << 0)
+  static let needsDisplay = ViewActions(rawValue: 1 << 1)
+}

@@ -1,0 +1,56 @@
+/// One piece of main-actor work caused by a change off the main actor.
+///
+/// Operations are state, not deltas, and carry versions, so the main actor
+/// can apply any set of them in any order and still end with the newest
+/// state: a node's subnodes (newest structure version wins), a node's place
+/// under a window, a node's properties (newest write version wins, per
+/// property). This is what lets windows flush independently and lets writes
+/// from concurrent tasks arrive in any order.
+enum MainOperation: Sendable {
+  /// Create the views of a loaded subtree and apply their pending state.
+  case load(LoadBatch)
+  /// A loaded node's subnodes are now `children`, as of structure `version`.
+  case setChildren(parent: any DisplayNode, children: [any DisplayNode], version: UInt64)
+  /// `root` is now the root of `window` (or of no window), as of structure `version`.
+  case setWindow(root: any DisplayNode, window: Window?, version: UInt64)
+  /// A loaded node's properties were written off the main actor.
+  case write(node: any DisplayNode, PropertyWrite)
+  /// Run a block registered with `onDidLoad` after the node loaded.
+  case afterLoad(node: any DisplayNode, version: UInt64, block: DidLoadBlock)
+}
+
+/// The nodes of a subtree whose views load together, in pre-order.
+struct LoadBatch: Sendable {
+  var entries: [LoadEntry]
+  /// The structure version at which the children lists were read.
+  let version: UInt64
+}
+
+/// One node of a ``LoadBatch``.
+struct LoadEntry: Sendable {
+  let node: any DisplayNode
+  /// The node's subnodes when the load was prepared.
+  let children: [any DisplayNode]
+  let isLayerBacked: Bool
+  /// The node's pending state, taken on the node's actor.
+  var snapshot: LoadSnapshot?
+}
+
+/// A node's pending state at the moment its view started to load.
+struct LoadSnapshot: Sendable {
+  let properties: ViewProperties
+  /// The properties written before load: the only ones copied onto the view.
+  let written: ViewPropertyMask
+  let actions: ViewActions
+  /// The node's write version at the snapshot; later writes have higher versions.
+  let version: UInt64
+  let didLoadBlocks: [DidLoadBlock]
+}
+
+/// A write to a loaded node's properties from off the main actor.
+struct PropertyWrite: Sendable {
+  let version: UInt64
+  let written: ViewPropertyMask
+  let values: ViewProperties
+  let actions: ViewActions
+}

@@ -1,0 +1,352 @@
+/// Applies queued ``MainOperation``s in one main-actor turn.
+///
+/// A turn runs in phases, so that the outcome does not depend on the order
+/// of the operations it was given:
+/// 1. create the views of loaded subtrees and apply their pending state;
+///    record structure changes in each node's mirror (newest version wins);
+/// 2. make the view tree match the mirror;
+/// 3. run `didLoad` for new views (subnodes first), then their `onDidLoad` blocks;
+/// 4. apply property writes (newest version wins, per property);
+/// 5. run `onDidLoad` blocks registered after load;
+/// 6. update hierarchy membership and call the hierarchy hooks.
+@MainActor
+enum MainTurn {
+  private static var isApplying = false
+  private static var lastStamp: UInt64 = 0
+
+  /// Applies `operations` now, as one turn, and records it in `recorder`.
+  static func apply(_ operations: [MainOperation], recorder: TurnRecorder) {
+    contractPrecondition(
+      !isApplying,
+      "a main-actor turn cannot start inside another one (a hook called flush(), attach(_:) or detach())")
+    isApplying = true
+    defer { isApplying = false }
+    let clock = ContinuousClock()
+    let start = clock.now
+    lastStamp &+= 1
+    let work = TurnWork(stamp: lastStamp)
+    work.run(operations)
+    recorder.statistics.turns += 1
+    recorder.statistics.operations += operations.count
+    recorder.statistics.viewsLoaded += work.viewsLoaded
+    recorder.statistics.mainActorTime += clock.now - start
+  }
+
+  /// Takes `root`'s subtree out of every window right away (its window is going away).
+  static func exitHierarchy(from root: ViewSlot) {
+    lastStamp &+= 1
+    TurnWork(stamp: lastStamp).propagate(nil, into: root)
+  }
+}
+
+/// The state of one turn.
+@MainActor
+private final class TurnWork {
+  let stamp: UInt64
+  var viewsLoaded = 0
+  /// Slots whose views were created this turn, one group per load batch, in pre-order.
+  var loadedGroups: [[ViewSlot]] = []
+  /// Slots whose subviews must be rebuilt from their mirror.
+  var rebuilds: [ViewSlot] = []
+  /// Slots whose place in the tree changed (new parent, no parent, or a window).
+  var moved: [ViewSlot] = []
+  /// Windows whose root changed.
+  var windows: [Window] = []
+  var writes: [(slot: ViewSlot, write: PropertyWrite)] = []
+  var blocks: [(slot: ViewSlot, version: UInt64, block: DidLoadBlock)] = []
+
+  init(stamp: UInt64) {
+    self.stamp = stamp
+  }
+
+  func run(_ operations: [MainOperation]) {
+    for operation in operations {
+      switch operation {
+      case .load(let batch):
+        load(batch)
+      case .setChildren(let parent, let children, let version):
+        setChildren(of: parent.nodeCore.mainSlot, to: children, version: version)
+      case .setWindow(let root, let window, let version):
+        setWindow(of: root.nodeCore.mainSlot, to: window, version: version)
+      case .write(let node, let write):
+        writes.append((node.nodeCore.mainSlot, write))
+      case .afterLoad(let node, let version, let block):
+        blocks.append((node.nodeCore.mainSlot, version, block))
+      }
+    }
+    realizeStructure()
+    runDidLoad()
+    applyWrites()
+    runBlocks()
+    updateHierarchy()
+  }
+
+  // MARK: - Phase 1: loads and mirrors
+
+  private func load(_ batch: LoadBatch) {
+    var group: [ViewSlot] = []
+    group.reserveCapacity(batch.entries.count)
+    for entry in batch.entries {
+      let core = entry.node.nodeCore
+      let slot = core.mainSlot
+      guard !slot.isLoaded, let snapshot = entry.snapshot else { continue }
+      slot.node = entry.node
+      let (view, layer) = makeViewAndLayer(core: core, isLayerBacked: entry.isLayerBacked)
+      slot.install(view: view, layer: layer)
+      snapshot.properties.apply(snapshot.written, to: layer, view: view)
+      snapshot.actions.apply(to: layer)
+      slot.snapshotVersion = snapshot.version
+      slot.pendingBlocks.insert(contentsOf: snapshot.didLoadBlocks.map { (version: 0, block: $0) }, at: 0)
+      setChildren(of: slot, to: entry.children, version: batch.version)
+      markRebuild(slot)
+      markMoved(slot)
+      group.append(slot)
+    }
+    viewsLoaded += group.count
+    loadedGroups.append(group)
+  }
+
+  private func makeViewAndLayer(core: NodeCore, isLayerBacked: Bool) -> (View?, Layer) {
+    switch core.viewFactory {
+    case .view(let makeView):
+      let view = makeView()
+      contractPrecondition(!view.isOwnedByNode, "a view factory must return a new view that no node owns")
+      return (view, view.layer)
+    case .layer(let makeLayer):
+      let layer = makeLayer()
+      contractPrecondition(
+        !layer.isOwnedByNode && layer.view == nil,
+        "a layer factory must return a new layer that no node or view owns")
+      return (nil, layer)
+    case nil:
+      if isLayerBacked { return (nil, Layer()) }
+      let view = View()
+      return (view, view.layer)
+    }
+  }
+
+  private func setChildren(of parent: ViewSlot, to children: [any DisplayNode], version: UInt64) {
+    guard version > parent.childrenVersion else { return }
+    let old = parent.children
+    parent.children = children
+    parent.childrenVersion = version
+    var kept = Set<ObjectIdentifier>()
+    kept.reserveCapacity(children.count)
+    for child in children {
+      kept.insert(ObjectIdentifier(child.nodeCore))
+      let slot = child.nodeCore.mainSlot
+      guard version > slot.parentVersion else { continue }
+      if slot.parent !== parent || slot.window != nil { markMoved(slot) }
+      if let window = slot.window { windows.append(window) }
+      slot.parent = parent
+      slot.window = nil
+      slot.parentVersion = version
+    }
+    for child in old where !kept.contains(ObjectIdentifier(child.nodeCore)) {
+      let slot = child.nodeCore.mainSlot
+      guard slot.parent === parent, version > slot.parentVersion else { continue }
+      slot.parent = nil
+      slot.parentVersion = version
+      markMoved(slot)
+    }
+    markRebuild(parent)
+  }
+
+  private func setWindow(of root: ViewSlot, to window: Window?, version: UInt64) {
+    guard version > root.parentVersion else { return }
+    if let old = root.window { windows.append(old) }
+    if let window { windows.append(window) }
+    if let parent = root.parent { markRebuild(parent) }
+    root.window = window
+    root.parent = nil
+    root.parentVersion = version
+    markMoved(root)
+  }
+
+  private func markRebuild(_ slot: ViewSlot) {
+    guard slot.rebuildStamp != stamp else { return }
+    slot.rebuildStamp = stamp
+    rebuilds.append(slot)
+  }
+
+  private func markMoved(_ slot: ViewSlot) {
+    guard slot.movedStamp != stamp else { return }
+    slot.movedStamp = stamp
+    moved.append(slot)
+    if let parent = slot.parent { markRebuild(parent) }
+  }
+
+  // MARK: - Phase 2: the view tree follows the mirror
+
+  private func realizeStructure() {
+    for slot in rebuilds where slot.isLoaded { rebuildSubviews(of: slot) }
+    for slot in moved where slot.isLoaded && slot.window == nil {
+      if let parent = slot.parent, parent.isLoaded { continue }
+      slot.view?.removeFromSuperview()
+      slot.layer?.removeFromSuperlayer()
+    }
+    var seen = Set<ObjectIdentifier>()
+    for window in windows where seen.insert(ObjectIdentifier(window)).inserted {
+      window.placeRoot()
+    }
+  }
+
+  /// Makes a loaded node's sublayers (and subviews) its loaded mirrored children, in order.
+  ///
+  /// Views and layers that no node owns (added by the app in `didLoad`)
+  /// stay, above the nodes' ones, in their current order.
+  private func rebuildSubviews(of parent: ViewSlot) {
+    guard let parentLayer = parent.layer else { return }
+    var layers: [Layer] = []
+    var views: [View] = []
+    layers.reserveCapacity(parent.children.count)
+    for child in parent.children {
+      guard let slot = child.nodeCore.slot, slot.parent === parent, let layer = slot.layer else { continue }
+      layers.append(layer)
+      if let view = slot.view { views.append(view) }
+    }
+    layers.append(contentsOf: parentLayer.sublayers.lazy.filter { !$0.isOwnedByNode })
+    parentLayer.setSublayers(layers)
+    if let parentView = parent.view {
+      views.append(contentsOf: parentView.subviews.lazy.filter { !$0.isOwnedByNode })
+      parentView.setSubviews(views)
+    }
+  }
+
+  // MARK: - Phase 3: didLoad, subnodes first
+
+  private func runDidLoad() {
+    for group in loadedGroups {
+      for slot in group.reversed() {
+        guard let node = slot.node, let layer = slot.layer else { continue }
+        let context = LoadContext(node: node, view: slot.view, layer: layer)
+        node.didLoad(context)
+        slot.hasRunDidLoad = true
+        let waiting = slot.pendingBlocks.sorted { $0.version < $1.version }
+        slot.pendingBlocks = []
+        for entry in waiting { entry.block(context) }
+        writes.append(contentsOf: slot.parkedWrites.map { (slot, $0) })
+        slot.parkedWrites = []
+      }
+    }
+  }
+
+  // MARK: - Phase 4: writes, newest version wins per property
+
+  private func applyWrites() {
+    for (slot, write) in writes {
+      guard slot.hasRunDidLoad, let layer = slot.layer else {
+        slot.parkedWrites.append(write)
+        continue
+      }
+      var newer = ViewPropertyMask()
+      for property in write.written where write.version > slot.version(of: property) {
+        newer.insert(property)
+        slot.setVersion(write.version, of: property)
+      }
+      let redraw = write.values.apply(newer, to: layer, view: slot.view)
+      write.actions.apply(to: layer)
+      if redraw { layer.setNeedsDisplay() }
+    }
+  }
+
+  // MARK: - Phase 5: onDidLoad blocks registered after load
+
+  private func runBlocks() {
+    for (slot, version, block) in blocks.sorted(by: { $0.version < $1.version }) {
+      guard slot.hasRunDidLoad, let node = slot.node, let layer = slot.layer else {
+        slot.pendingBlocks.append((version, block))
+        continue
+      }
+      block(LoadContext(node: node, view: slot.view, layer: layer))
+    }
+  }
+
+  // MARK: - Phase 6: hierarchy membership
+
+  private func updateHierarchy() {
+    var candidates: [(slot: ViewSlot, window: Window?, depth: Int)] = []
+    for slot in moved + loadedGroups.joined() where slot.isLoaded {
+      let (window, depth) = resolveWindow(of: slot)
+      candidates.append((slot, window, depth))
+    }
+    // Top-down, so that a supernode's hooks run before its subnodes'.
+    candidates.sort { $0.depth < $1.depth }
+    for (slot, window, _) in candidates {
+      guard slot.isInHierarchy != (window != nil) || slot.currentWindow !== window else { continue }
+      propagate(window, into: slot)
+    }
+  }
+
+  /// The window whose view tree holds `slot`'s view, walking the mirror up, and the walk's length.
+  private func resolveWindow(of slot: ViewSlot) -> (Window?, Int) {
+    var current = slot
+    var depth = 0
+    while current.isLoaded {
+      if let window = current.window { return (window, depth) }
+      guard let parent = current.parent else { return (nil, depth) }
+      current = parent
+      depth += 1
+    }
+    return (nil, depth)
+  }
+
+  /// Moves `root`'s subtree into `window` (or out of every window), calling the hooks in Texture's order.
+  ///
+  /// Exits first, pre-order, after clearing `isInHierarchy`; then enters:
+  /// `willEnterHierarchy` pre-order after setting `isInHierarchy`,
+  /// `didEnterHierarchy` post-order. Nodes already in `window` are skipped, so
+  /// a move within one window calls nothing.
+  func propagate(_ window: Window?, into root: ViewSlot) {
+    let nodes = loadedSubtree(of: root)
+    for (slot, _) in nodes where slot.isInHierarchy && slot.currentWindow !== window {
+      slot.isInHierarchy = false
+      slot.currentWindow = nil
+      if let node = slot.node { node.didExitHierarchy(HierarchyContext(node: node)) }
+    }
+    guard let window else { return }
+    var open: [(index: Int, end: Int, entered: Bool)] = []
+    for (index, entry) in nodes.enumerated() {
+      while let top = open.last, index >= top.end {
+        open.removeLast()
+        if top.entered { didEnter(nodes[top.index].slot) }
+      }
+      let slot = entry.slot
+      let enters = !slot.isInHierarchy
+      if enters {
+        slot.isInHierarchy = true
+        slot.currentWindow = window
+        if let node = slot.node { node.willEnterHierarchy(HierarchyContext(node: node)) }
+      }
+      open.append((index, entry.end, enters))
+    }
+    while let top = open.popLast() {
+      if top.entered { didEnter(nodes[top.index].slot) }
+    }
+  }
+
+  private func didEnter(_ slot: ViewSlot) {
+    if let node = slot.node { node.didEnterHierarchy(HierarchyContext(node: node)) }
+  }
+
+  /// The loaded mirror subtree of `root` in pre-order, each with the index just past its subtree.
+  private func loadedSubtree(of root: ViewSlot) -> [(slot: ViewSlot, end: Int)] {
+    var order: [ViewSlot] = []
+    var parents: [Int] = []
+    var stack: [(slot: ViewSlot, parent: Int)] = [(root, -1)]
+    while let (slot, parent) = stack.popLast() {
+      let index = order.count
+      order.append(slot)
+      parents.append(parent)
+      for child in slot.children.reversed() {
+        guard let childSlot = child.nodeCore.slot, childSlot.isLoaded, childSlot.parent === slot else { continue }
+        stack.append((childSlot, index))
+      }
+    }
+    var sizes = Array(repeating: 1, count: order.count)
+    for index in order.indices.reversed() where parents[index] >= 0 {
+      sizes[parents[index]] += sizes[index]
+    }
+    return order.indices.map { (order[$0], $0 + sizes[$0]) }
+  }
+}

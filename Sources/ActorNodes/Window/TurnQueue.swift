@@ -1,0 +1,61 @@
+/// The main-actor work waiting for a window's next turn.
+///
+/// Every loaded node's work goes to the queue of the window it is in; work
+/// of loaded nodes in no window goes to ``shared``, which is automatic. The
+/// queue lives on the ``HierarchyActor``, which orders structural work.
+@HierarchyActor
+final class TurnQueue {
+  /// The queue of loaded nodes that are in no window.
+  static let shared = TurnQueue(mode: .automatic)
+
+  let mode: TurnMode
+  /// Counts turns; read on the main actor.
+  nonisolated let recorder = TurnRecorder()
+  private var operations: [MainOperation] = []
+  private var drainScheduled = false
+  /// Set once the window is gone: everything goes to ``shared`` from then on.
+  private var isRetired = false
+
+  nonisolated init(mode: TurnMode) {
+    self.mode = mode
+  }
+
+  /// The queue that takes `node`'s main-actor work.
+  static func queue(of node: any DisplayNode) -> TurnQueue {
+    node.nodeCore.turnQueue ?? shared
+  }
+
+  /// Adds work; an automatic queue schedules one turn for everything added before it runs.
+  func enqueue(_ operation: MainOperation) {
+    if isRetired {
+      TurnQueue.shared.enqueue(operation)
+      return
+    }
+    operations.append(operation)
+    guard mode == .automatic, !drainScheduled else { return }
+    drainScheduled = true
+    Task { @HierarchyActor in
+      let batch = self.take()
+      await MainTurn.apply(batch, recorder: self.recorder)
+    }
+  }
+
+  /// Removes and returns the waiting work.
+  func take() -> [MainOperation] {
+    drainScheduled = false
+    let taken = operations
+    operations = []
+    return taken
+  }
+
+  /// Moves the waiting work to the shared queue (a window detached its root).
+  func handOff() {
+    for operation in take() { TurnQueue.shared.enqueue(operation) }
+  }
+
+  /// Hands off the waiting work for good (the window is gone).
+  func retire() {
+    handOff()
+    isRetired = true
+  }
+}

@@ -1,0 +1,23 @@
+/// What a window's main-actor turns did and cost.
+///
+/// A turn is one main-actor job in which the library applies queued work:
+/// an attach, a flush or an automatic turn.
+public struct TurnStatistics: Hashable, Sendable {
+  /// The number of turns.
+  public var turns = 0
+  /// The number of operations applied.
+  public var operations = 0
+  /// The number of views and layers created.
+  public var viewsLoaded = 0
+  /// The main-actor time spent inside turns.
+  public var mainActorTime: Duration = .zero
+
+  public init() {}
+}
+
+/// Accumulates ``TurnStatistics`` on the main actor.
+@MainActor
+final class TurnRecorder {
+  var statistics = TurnStatistics()
+  nonisolated init() {}
+}

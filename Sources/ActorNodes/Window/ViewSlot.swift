@@ -1,0 +1,102 @@
+/// A node's main-actor side: its view once loaded, and the mirror of its tree links.
+///
+/// The mirror records, with versions, where the ``HierarchyActor`` last said
+/// the node belongs, even before its view exists; views follow the mirror.
+/// This is what makes ``MainOperation``s order-independent.
+@MainActor
+final class ViewSlot {
+  /// The node; weak, since the node owns its core and the core owns this slot.
+  weak var node: (any DisplayNode)?
+  /// The loaded view of a view-backed node.
+  private(set) var view: View?
+  /// The loaded layer (the view's layer for a view-backed node).
+  private(set) var layer: Layer?
+
+  /// The mirrored supernode's slot.
+  weak var parent: ViewSlot?
+  /// The mirrored window, when the node is a window's root.
+  weak var window: Window?
+  /// The structure version of ``parent`` / ``window``.
+  var parentVersion: UInt64 = 0
+  /// The mirrored subnodes, in order.
+  var children: [any DisplayNode] = []
+  /// The structure version of ``children``.
+  var childrenVersion: UInt64 = 0
+
+  /// The node's write version at load; writes at or below it are in the snapshot.
+  var snapshotVersion: UInt64 = 0
+  /// The write version last applied to each property, once a post-load write arrived.
+  var propertyVersions: [UInt64]?
+  /// Writes that arrived before the view existed.
+  var parkedWrites: [PropertyWrite] = []
+  /// `onDidLoad` blocks, by write version, that wait for `didLoad`.
+  var pendingBlocks: [(version: UInt64, block: DidLoadBlock)] = []
+  /// Whether `didLoad` has run.
+  var hasRunDidLoad = false
+
+  /// Whether the view is in a window's view tree (Texture's `inHierarchy`).
+  var isInHierarchy = false
+  /// The window whose view tree holds the view.
+  weak var currentWindow: Window?
+  /// The turn that last marked this slot's subviews for rebuilding.
+  var rebuildStamp: UInt64 = 0
+  /// The turn that last marked this slot's placement as changed.
+  var movedStamp: UInt64 = 0
+
+  nonisolated init() {}
+
+  /// Whether the view (or layer) exists.
+  var isLoaded: Bool { layer != nil }
+
+  /// Installs the loaded view or layer.
+  func install(view: View?, layer: Layer) {
+    self.view = view
+    self.layer = layer
+    view?.isOwnedByNode = true
+    layer.isOwnedByNode = true
+  }
+
+  /// Gives up the view and layer: detaches the subviews (other slots own them) and
+  /// removes this view from its superview, so that each view is released alone.
+  func releaseViews() {
+    if let view {
+      view.removeFromSuperview()
+      _ = view.takeSubviews()
+    }
+    if let layer {
+      layer.removeFromSuperlayer()
+      _ = layer.takeSublayers()
+    }
+    view = nil
+    layer = nil
+  }
+
+  /// The version last applied to `property`.
+  func version(of property: ViewProperty) -> UInt64 {
+    propertyVersions?[property.rawValue] ?? snapshotVersion
+  }
+
+  /// The current values: read from the view once loaded, else `fallback`.
+  func currentProperties(fallback: ViewProperties) -> ViewProperties {
+    guard let layer else { return fallback }
+    return ViewProperties(layer: layer, view: view, fallback: fallback)
+  }
+
+  func setVersion(_ version: UInt64, of property: ViewProperty) {
+    if propertyVersions == nil {
+      propertyVersions = Array(repeating: snapshotVersion, count: ViewProperty.allCases.count)
+    }
+    propertyVersions![property.rawValue] = version
+  }
+}
+
+extension NodeCore {
+  /// The node's slot, created on first use.
+  @MainActor
+  var mainSlot: ViewSlot {
+    if let slot { return slot }
+    let created = ViewSlot()
+    slot = created
+    return created
+  }
+}

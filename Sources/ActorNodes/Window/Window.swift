@@ -1,0 +1,121 @@
+/// A main-actor host for a tree of nodes: the counterpart of `UIWindow`.
+///
+/// Attaching a root node loads the views of its whole tree, off the main
+/// actor except for one main-actor turn, and fires the hierarchy hooks.
+/// From then on, the window owns the turns in which queued main-actor work
+/// for its tree is applied: writes from other isolation domains, structure
+/// changes of loaded nodes, implicit loads of added subnodes.
+///
+/// In ``TurnMode/automatic`` mode that work is applied on the next
+/// main-actor turn, batched. In ``TurnMode/manual`` mode it waits for
+/// ``flush()``, so a test can observe the state before and after a turn.
+///
+/// # Isolation
+/// `Window` is isolated to the main actor.
+@MainActor
+public final class Window {
+  /// The window's own view: the root node's view becomes its subview.
+  public let view: View
+  /// When queued work is applied.
+  public let turnMode: TurnMode
+  /// The attached root node.
+  public private(set) var rootNode: (any DisplayNode)?
+
+  let turnQueue: TurnQueue
+  private var isAttaching = false
+
+  /// Creates an empty window.
+  ///
+  /// - Parameters:
+  ///   - size: The size of the window's view.
+  ///   - turnMode: When queued main-actor work is applied; ``TurnMode/manual`` for tests.
+  public init(size: Size = Size(width: 390, height: 844), turnMode: TurnMode = .automatic) {
+    contractPrecondition(size.isValidViewSize, "a window's size must be finite and not negative")
+    view = View(frame: Rect(origin: .zero, size: size))
+    self.turnMode = turnMode
+    turnQueue = TurnQueue(mode: turnMode)
+    view.hostingWindow = self
+  }
+
+  /// What this window's turns did and cost so far.
+  public var statistics: TurnStatistics { turnQueue.recorder.statistics }
+
+  /// Attaches `root` and loads the views of its tree.
+  ///
+  /// The pending state of every unloaded node is gathered off the main
+  /// actor, concurrently; then one main-actor turn creates the views, applies
+  /// the state, runs `didLoad` (subnodes first) and the `onDidLoad` blocks,
+  /// and calls `willEnterHierarchy` / `didEnterHierarchy`. When this method
+  /// returns, `root.view` exists and `root.isInHierarchy` is `true`.
+  ///
+  /// - Parameters:
+  ///   - root: A node without a supernode that is not another window's root.
+  /// - Throws: ``HierarchyError/windowHasRoot``, ``HierarchyError/rootHasSupernode``
+  ///   or ``HierarchyError/nodeIsWindowRoot``; the window and the tree are then unchanged.
+  /// - Important: This method suspends; the tree can change meanwhile. Changes
+  ///   made after the load was prepared reach the views in a later turn.
+  public func attach(_ root: any DisplayNode) async throws(HierarchyError) {
+    guard rootNode == nil, !isAttaching else { throw .windowHasRoot }
+    isAttaching = true
+    defer { isAttaching = false }
+    let queue = turnQueue
+    let prepared = try await Tree.attach(root, to: self, queue: queue)
+    var operations: [MainOperation] = []
+    if let batch = prepared.batch { operations.append(.load(await Loading.takeSnapshots(batch))) }
+    operations.append(.setWindow(root: root, window: self, version: prepared.version))
+    rootNode = root
+    MainTurn.apply(operations, recorder: turnQueue.recorder)
+  }
+
+  /// Detaches the root node: its views leave the window and `didExitHierarchy` is called.
+  ///
+  /// The views stay loaded. Work still queued for the tree moves to the
+  /// shared automatic queue.
+  public func detach() async {
+    guard let root = rootNode else { return }
+    rootNode = nil
+    let queue = turnQueue
+    let version = await Tree.detach(root, from: self, queue: queue)
+    MainTurn.apply([.setWindow(root: root, window: nil, version: version)], recorder: turnQueue.recorder)
+  }
+
+  /// Applies, in one main-actor turn, all work queued for this window.
+  ///
+  /// In ``TurnMode/manual`` mode this is the only way queued work is applied.
+  /// Texture's `-[ASPendingStateController flush]`.
+  ///
+  /// - Precondition: Not called from inside a turn (from a hook).
+  public func flush() async {
+    let queue = turnQueue
+    let operations = await queue.take()
+    MainTurn.apply(operations, recorder: turnQueue.recorder)
+  }
+
+  /// Puts the view of the node whose mirror names this window into the window's view.
+  func placeRoot() {
+    let root = rootSlotCandidate()
+    let layers = root?.layer.map { [$0] } ?? []
+    view.layer.setSublayers(layers + view.layer.sublayers.filter { !$0.isOwnedByNode })
+    let views = root?.view.map { [$0] } ?? []
+    view.setSubviews(views + view.subviews.filter { !$0.isOwnedByNode })
+  }
+
+  private func rootSlotCandidate() -> ViewSlot? {
+    guard let slot = rootNode?.nodeCore.slot, slot.window === self, slot.isLoaded else { return nil }
+    return slot
+  }
+
+  isolated deinit {
+    // A window that goes away while attached detaches its tree: the hooks still run.
+    if let root = rootNode, let slot = root.nodeCore.slot, slot.window === self {
+      slot.window = nil
+      MainTurn.exitHierarchy(from: slot)
+    }
+    let queue = turnQueue
+    let root = rootNode
+    Task { @HierarchyActor in
+      if let root { Tree.forgetWindow(of: root) }
+      queue.retire()
+    }
+  }
+}
