@@ -53,7 +53,7 @@ enum Tree {
     let oldParent = detach(child)
     parent.nodeCore.subnodes.insert(child, at: index)
     child.nodeCore.supernode = parent
-    return commitMove(of: child, from: oldParent, to: parent, version: nextVersion())
+    return commitMove(of: child, from: oldParent, to: parent)
   }
 
   /// Replaces `old`, a subnode of `parent`, with `new`.
@@ -68,17 +68,13 @@ enum Tree {
     parent.nodeCore.subnodes[index] = new
     new.nodeCore.supernode = parent
     old.nodeCore.supernode = nil
-    let version = nextVersion()
-    setTurnQueue(nil, forSubtreeOf: old)
-    return commitMove(of: new, from: newOldParent, to: parent, version: version)
+    return commitMove(of: new, from: newOldParent, to: parent)
   }
 
   /// Removes `child` from its supernode; does nothing for a root.
   static func removeFromSupernode(_ child: any DisplayNode) {
     guard let parent = detach(child) else { return }
-    let version = nextVersion()
-    setTurnQueue(nil, forSubtreeOf: child)
-    queueChildren(of: parent, version: version)
+    queueChildren(of: parent)
   }
 
   /// Changes layer backing, before load only.
@@ -105,16 +101,18 @@ enum Tree {
     guard core.supernode == nil else { throw .rootHasSupernode }
     guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
     core.hostWindow = window
-    let version = nextVersion()
     setTurnQueue(queue, forSubtreeOf: root)
-    return (prepareLoad(of: root, version: version), version)
+    let batch = prepareLoad(of: root, version: nextVersion())
+    return (batch, nextVersion())
   }
 
-  /// Ends `root`'s time as the root of `window`; pending work moves to the shared queue.
-  static func detach(_ root: any DisplayNode, from window: Window, queue: TurnQueue) -> UInt64 {
+  /// Ends `root`'s time as the root of `window`.
+  ///
+  /// The tree keeps the window's queue (see ``NodeCore/turnQueue``): its
+  /// work, queued or future, is applied in the window's turns until the tree
+  /// enters another window or the window goes away.
+  static func detach(_ root: any DisplayNode, from window: Window) -> UInt64 {
     if root.nodeCore.hostWindow === window { root.nodeCore.hostWindow = nil }
-    setTurnQueue(nil, forSubtreeOf: root)
-    queue.handOff()
     return nextVersion()
   }
 
@@ -195,22 +193,26 @@ enum Tree {
   }
 
   /// Propagates the window queue, queues the structure changes and prepares an implicit load.
+  ///
+  /// Every queued operation takes its own version, so that of a move's two
+  /// operations (old parent, new parent) the later one wins on the main actor.
   private static func commitMove(
-    of child: any DisplayNode, from oldParent: (any DisplayNode)?, to parent: any DisplayNode, version: UInt64
+    of child: any DisplayNode, from oldParent: (any DisplayNode)?, to parent: any DisplayNode
   ) -> LoadBatch? {
     let queue = parent.nodeCore.turnQueue
     if child.nodeCore.turnQueue !== queue { setTurnQueue(queue, forSubtreeOf: child) }
-    if let oldParent, oldParent !== parent { queueChildren(of: oldParent, version: version) }
-    queueChildren(of: parent, version: version)
+    if let oldParent, oldParent !== parent { queueChildren(of: oldParent) }
+    queueChildren(of: parent)
     guard parent.nodeCore.isLoaded else { return nil }
-    return prepareLoad(of: child, version: version)
+    return prepareLoad(of: child, version: nextVersion())
   }
 
   /// Tells the main actor the new ordered subnodes of a loaded node.
-  private static func queueChildren(of parent: any DisplayNode, version: UInt64) {
+  private static func queueChildren(of parent: any DisplayNode) {
     let core = parent.nodeCore
     guard core.isLoaded else { return }
-    TurnQueue.queue(of: parent).enqueue(.setChildren(parent: parent, children: core.subnodes, version: version))
+    TurnQueue.queue(of: parent).enqueue(
+      .setChildren(parent: parent, children: core.subnodes, version: nextVersion()))
   }
 
   private static func setTurnQueue(_ queue: TurnQueue?, forSubtreeOf root: any DisplayNode) {

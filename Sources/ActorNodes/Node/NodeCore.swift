@@ -34,7 +34,12 @@ public final class NodeCore: Sendable {
   @HierarchyActor var isLayerBacked: Bool
   /// Whether the node's view exists or is being built; set once, never cleared.
   @HierarchyActor var isLoaded = false
-  /// The queue of main-actor work of the window the node is in; `nil` is the shared automatic queue.
+  /// The queue of the window the node was last in; `nil` (never in a window) is the shared automatic queue.
+  ///
+  /// A node keeps the queue when it leaves the window's tree, so that all
+  /// work for it is applied in that window's turns (and a manual window's
+  /// test stays deterministic); it takes a new queue when it enters a tree
+  /// with another queue.
   @HierarchyActor var turnQueue: TurnQueue?
   /// The window this node is the root of, if any.
   @HierarchyActor weak var hostWindow: Window?

@@ -23,8 +23,13 @@ extension ViewProperties {
     shadowRadius = layer.shadowRadius
     contents = layer.contents
     contentsScale = layer.contentsScale
-    tintColor = view?.tintColor ?? fallback.tintColor
-    isUserInteractionEnabled = view?.isUserInteractionEnabled ?? fallback.isUserInteractionEnabled
+    if let view {
+      tintColor = view.tintColor
+      isUserInteractionEnabled = view.isUserInteractionEnabled
+    } else {
+      tintColor = fallback.tintColor
+      isUserInteractionEnabled = fallback.isUserInteractionEnabled
+    }
   }
 
   /// Writes the properties in `mask` to a loaded layer and view.

@@ -13,6 +13,10 @@
 enum MainTurn {
   private static var isApplying = false
   private static var lastStamp: UInt64 = 0
+  /// Placements set aside to break a transient cycle; every turn looks at them again.
+  static var suspended: [ViewSlot] = []
+  /// The last cycle search's stamp; unique across turns, like the turn stamps.
+  static var lastSearch: UInt64 = 0
 
   /// Applies `operations` now, as one turn, and records it in `recorder`.
   static func apply(_ operations: [MainOperation], recorder: TurnRecorder) {
@@ -60,6 +64,12 @@ private final class TurnWork {
   }
 
   func run(_ operations: [MainOperation]) {
+    let suspended = MainTurn.suspended
+    MainTurn.suspended = []
+    for slot in suspended {
+      slot.isSuspended = false
+      markMoved(slot)
+    }
     for operation in operations {
       switch operation {
       case .load(let batch):
@@ -135,31 +145,38 @@ private final class TurnWork {
     for child in children {
       kept.insert(ObjectIdentifier(child.nodeCore))
       let slot = child.nodeCore.mainSlot
-      guard version > slot.parentVersion else { continue }
-      if slot.parent !== parent || slot.window != nil { markMoved(slot) }
-      if let window = slot.window { windows.append(window) }
-      slot.parent = parent
-      slot.window = nil
-      slot.parentVersion = version
+      if version > slot.placementVersion {
+        // The newest inclusion: the node belongs here.
+        let wasHere = slot.parent === parent
+        if let window = slot.window { windows.append(window) }
+        slot.placedParent = parent
+        slot.window = nil
+        slot.placementVersion = version
+        slot.isIncluded = true
+        if !wasHere { markMoved(slot) }
+      } else if slot.placedParent === parent && !slot.isIncluded {
+        slot.isIncluded = true
+        markMoved(slot)
+      }
     }
     for child in old where !kept.contains(ObjectIdentifier(child.nodeCore)) {
       let slot = child.nodeCore.mainSlot
-      guard slot.parent === parent, version > slot.parentVersion else { continue }
-      slot.parent = nil
-      slot.parentVersion = version
+      guard slot.placedParent === parent, slot.isIncluded else { continue }
+      slot.isIncluded = false
       markMoved(slot)
     }
     markRebuild(parent)
   }
 
   private func setWindow(of root: ViewSlot, to window: Window?, version: UInt64) {
-    guard version > root.parentVersion else { return }
+    guard version > root.placementVersion else { return }
     if let old = root.window { windows.append(old) }
     if let window { windows.append(window) }
     if let parent = root.parent { markRebuild(parent) }
+    root.placedParent = nil
     root.window = window
-    root.parent = nil
-    root.parentVersion = version
+    root.placementVersion = version
+    root.isIncluded = window != nil
     markMoved(root)
   }
 
@@ -179,6 +196,11 @@ private final class TurnWork {
   // MARK: - Phase 2: the view tree follows the mirror
 
   private func realizeStructure() {
+    var index = 0
+    while index < moved.count {
+      breakCycles(above: moved[index])
+      index += 1
+    }
     for slot in rebuilds where slot.isLoaded { rebuildSubviews(of: slot) }
     for slot in moved where slot.isLoaded && slot.window == nil {
       if let parent = slot.parent, parent.isLoaded { continue }
@@ -189,6 +211,37 @@ private final class TurnWork {
     for window in windows where seen.insert(ObjectIdentifier(window)).inserted {
       window.placeRoot()
     }
+  }
+
+  /// Makes sure the chain of parents above `start` ends, suspending placements that close a cycle.
+  ///
+  /// Every version of the tree is acyclic, but operations of several
+  /// queues can arrive out of step: a node's old place (its parent's older
+  /// list) may still stand while a newer list puts that parent under it. The
+  /// stalest placement of such a cycle is set aside until a later turn.
+  /// Each slot is walked once per turn, so a turn stays linear in its work.
+  private func breakCycles(above start: ViewSlot) {
+    MainTurn.lastSearch &+= 1
+    var path: [ViewSlot] = []
+    var current: ViewSlot? = start
+    while let slot = current, slot.acyclicStamp != stamp {
+      guard slot.searchStamp != MainTurn.lastSearch else {
+        let cycle = path[path.firstIndex { $0 === slot }!...]
+        let stalest = cycle.min { $0.placementVersion < $1.placementVersion }!
+        if let parent = stalest.parent { markRebuild(parent) }
+        stalest.isSuspended = true
+        MainTurn.suspended.append(stalest)
+        markMoved(stalest)
+        MainTurn.lastSearch &+= 1
+        path.removeAll()
+        current = start
+        continue
+      }
+      slot.searchStamp = MainTurn.lastSearch
+      path.append(slot)
+      current = slot.parent
+    }
+    for slot in path { slot.acyclicStamp = stamp }
   }
 
   /// Makes a loaded node's sublayers (and subviews) its loaded mirrored children, in order.
@@ -299,7 +352,7 @@ private final class TurnWork {
   /// a move within one window calls nothing.
   func propagate(_ window: Window?, into root: ViewSlot) {
     let nodes = loadedSubtree(of: root)
-    for (slot, _) in nodes where slot.isInHierarchy && slot.currentWindow !== window {
+    for (slot, _) in nodes where slot.isInHierarchy && (window == nil || slot.currentWindow !== window) {
       slot.isInHierarchy = false
       slot.currentWindow = nil
       if let node = slot.node { node.didExitHierarchy(HierarchyContext(node: node)) }

@@ -48,14 +48,9 @@ final class TurnQueue {
     return taken
   }
 
-  /// Moves the waiting work to the shared queue (a window detached its root).
-  func handOff() {
-    for operation in take() { TurnQueue.shared.enqueue(operation) }
-  }
-
-  /// Hands off the waiting work for good (the window is gone).
+  /// Moves the waiting work, and all future work, to the shared queue: the window is gone.
   func retire() {
-    handOff()
     isRetired = true
+    for operation in take() { TurnQueue.shared.enqueue(operation) }
   }
 }

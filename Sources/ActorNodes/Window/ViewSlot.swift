@@ -12,16 +12,30 @@ final class ViewSlot {
   /// The loaded layer (the view's layer for a view-backed node).
   private(set) var layer: Layer?
 
-  /// The mirrored supernode's slot.
-  weak var parent: ViewSlot?
+  /// The slot of the parent whose subnode list most recently included this node.
+  ///
+  /// A parent's list says who is in it, not where a missing node went, so a
+  /// node's placement is its newest *inclusion*, and it holds only while that
+  /// parent's newest list still includes it (``isIncluded``). Applied in any
+  /// order, the operations then agree with the ``HierarchyActor``.
+  weak var placedParent: ViewSlot?
   /// The mirrored window, when the node is a window's root.
   weak var window: Window?
-  /// The structure version of ``parent`` / ``window``.
-  var parentVersion: UInt64 = 0
+  /// The structure version of the newest inclusion (or window operation).
+  var placementVersion: UInt64 = 0
+  /// Whether ``placedParent``'s newest list includes this node (always `true` for a window root).
+  var isIncluded = false
   /// The mirrored subnodes, in order.
   var children: [any DisplayNode] = []
   /// The structure version of ``children``.
   var childrenVersion: UInt64 = 0
+
+  /// Whether the placement is set aside because, with other operations still
+  /// in flight, it would close a cycle; the next turn looks at it again.
+  var isSuspended = false
+
+  /// The mirrored supernode's slot: where the node's view belongs.
+  var parent: ViewSlot? { isIncluded && !isSuspended ? placedParent : nil }
 
   /// The node's write version at load; writes at or below it are in the snapshot.
   var snapshotVersion: UInt64 = 0
@@ -42,6 +56,10 @@ final class ViewSlot {
   var rebuildStamp: UInt64 = 0
   /// The turn that last marked this slot's placement as changed.
   var movedStamp: UInt64 = 0
+  /// The turn in which this slot's chain of parents was found free of cycles.
+  var acyclicStamp: UInt64 = 0
+  /// The cycle search that last visited this slot.
+  var searchStamp: UInt64 = 0
 
   nonisolated init() {}
 

@@ -69,13 +69,13 @@ public final class Window {
 
   /// Detaches the root node: its views leave the window and `didExitHierarchy` is called.
   ///
-  /// The views stay loaded. Work still queued for the tree moves to the
-  /// shared automatic queue.
+  /// The views stay loaded. Work for the detached tree is still applied in
+  /// this window's turns (at ``flush()`` in manual mode) until the tree enters
+  /// another window or this window goes away.
   public func detach() async {
     guard let root = rootNode else { return }
     rootNode = nil
-    let queue = turnQueue
-    let version = await Tree.detach(root, from: self, queue: queue)
+    let version = await Tree.detach(root, from: self)
     MainTurn.apply([.setWindow(root: root, window: nil, version: version)], recorder: turnQueue.recorder)
   }
 
@@ -107,8 +107,10 @@ public final class Window {
 
   isolated deinit {
     // A window that goes away while attached detaches its tree: the hooks still run.
-    if let root = rootNode, let slot = root.nodeCore.slot, slot.window === self {
+    // (Weak references to the window already read `nil` here; `rootNode` is set only while attached.)
+    if let slot = rootNode?.nodeCore.slot {
       slot.window = nil
+      slot.isIncluded = false
       MainTurn.exitHierarchy(from: slot)
     }
     let queue = turnQueue

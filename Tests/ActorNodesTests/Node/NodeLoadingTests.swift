@@ -1,0 +1,197 @@
+import Testing
+@testable import ActorNodes
+
+@Suite("Creating and loading nodes", .timeLimit(.minutes(1)))
+struct NodeLoadingTests {
+  @Test("A node created off the main actor loads on it (Texture: testViewCreatedOffThreadCanBeRealizedOnThread)",
+    .tags(.texturePort))
+  @MainActor
+  func createdOffMainLoadsOnMain() async throws {
+    let node = await Task.detached { BasicNode(debugName: "made off main") }.value
+    #expect(!node.isNodeLoaded)
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    #expect(node.isNodeLoaded)
+    #expect(node.view != nil)
+    #expect(node.view?.superview === window.view)
+  }
+
+  @Test("loadView() loads a subtree outside any window")
+  func loadViewOutsideWindow() async throws {
+    let log = EventLog()
+    let parent = RecordingNode("parent", log: log)
+    let child = RecordingNode("child", log: log)
+    try await parent.addSubnode(child)
+    await parent.loadView()
+    let loaded = await MainActor.run { parent.isNodeLoaded && child.view?.superview === parent.view }
+    #expect(loaded)
+    #expect(await log.entries == ["child.didLoad", "parent.didLoad"])
+    #expect(await !parent.isInHierarchy)
+    await parent.loadView()
+    #expect(await log.entries.count == 2, "a second loadView() must not load again")
+  }
+
+  @Test("A factory node made off the main actor is synchronous and unloaded (Texture: testNodeCreatedOffThreadWithExistingView)",
+    .tags(.texturePort))
+  @MainActor
+  func factoryNodeMadeOffMain() async throws {
+    let node = await Task.detached { BasicNode(makeView: { View(frame: Rect(x: 0, y: 0, width: 5, height: 5)) }) }.value
+    #expect(node.isSynchronous)
+    #expect(!node.isNodeLoaded)
+    try await Window(turnMode: .manual).attach(node)
+    #expect(node.view?.frame == Rect(x: 0, y: 0, width: 5, height: 5))
+  }
+
+  @Test("A view factory runs once, on the main actor, only when the node loads (Texture: testNodeCreatedOffThreadWithLazyView)",
+    .tags(.texturePort))
+  @MainActor
+  func factoryRunsOnceAtLoad() async throws {
+    let calls = MainActorCounter()
+    let node = BasicNode(makeView: {
+      MainActor.assertIsolated("the view factory runs on the main actor")
+      calls.count += 1
+      return View()
+    })
+    try await node.addSubnode(BasicNode())
+    await node.configure { $0.alpha = 0.5 }
+    #expect(calls.count == 0)
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    #expect(calls.count == 1)
+    await window.detach()
+    try await window.attach(node)
+    #expect(calls.count == 1, "the factory runs once per node, not once per attach")
+    #expect(node.view?.alpha == 0.5)
+  }
+
+  @Test("A factory-made node is synchronous; a layer factory makes it layer-backed (Texture: testThatIfViewClassIsOverwrittenItsSynchronous, testThatIfLayerClassIsOverwrittenItsSynchronous)",
+    .tags(.texturePort))
+  func factoryNodesAreSynchronous() async throws {
+    let viewNode = BasicNode(makeView: { View() })
+    let layerNode = BasicNode(makeLayer: { Layer() })
+    let plain = BasicNode()
+    #expect(viewNode.isSynchronous)
+    #expect(layerNode.isSynchronous)
+    #expect(!plain.isSynchronous)
+    #expect(await layerNode.isLayerBacked)
+    #expect(await !viewNode.isLayerBacked)
+    await #expect(throws: HierarchyError.backingIsSetByFactory) { try await layerNode.setLayerBacked(false) }
+  }
+
+  @Test("A new node is not loaded and has the requested backing (Texture: testInitWithViewClass, testInitWithLayerClass)",
+    .tags(.texturePort))
+  @MainActor
+  func newNodesAreUnloaded() async {
+    let viewBacked = BasicNode()
+    let layerBacked = BasicNode(isLayerBacked: true)
+    #expect(!viewBacked.isNodeLoaded && !layerBacked.isNodeLoaded)
+    #expect(viewBacked.view == nil && layerBacked.layer == nil)
+    #expect(await !viewBacked.isLayerBacked)
+    #expect(await layerBacked.isLayerBacked)
+  }
+
+  @Test("Default property values are the same before and after load (Texture: testDefaultPropertyValuesView, testDefaultPropertyValuesLayer)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func defaultsMatchAcrossLoad(isLayerBacked: Bool) async throws {
+    let node = BasicNode(isLayerBacked: isLayerBacked)
+    let before = await node.viewProperties()
+    #expect(before == ViewProperties())
+    try await Window(turnMode: .manual).attach(node)
+    #expect(await node.viewProperties() == before)
+    if isLayerBacked {
+      #expect(node.view == nil && node.layer != nil)
+    } else {
+      #expect(node.view?.layer === node.layer)
+    }
+  }
+
+  @Test("didLoad runs once per node, subnodes first, then onDidLoad blocks in order (Texture: testThatOnDidLoadWorks)",
+    .tags(.texturePort))
+  @MainActor
+  func didLoadOrder() async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let a = RecordingNode("a", log: log)
+    let a1 = RecordingNode("a1", log: log)
+    let b = RecordingNode("b", log: log)
+    try await a.addSubnode(a1)
+    try await root.addSubnode(a)
+    try await root.addSubnode(b)
+    for index in 1...3 {
+      await root.onDidLoad { context in
+        MainActor.assertIsolated()
+        log.record("root.block\(index)(\(context.view != nil))")
+      }
+    }
+    await a1.onDidLoad { _ in log.record("a1.block") }
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    let loads = log.entries.filter { !$0.contains("Enter") }
+    #expect(loads == [
+      "b.didLoad", "a1.didLoad", "a1.block", "a.didLoad",
+      "root.didLoad", "root.block1(true)", "root.block2(true)", "root.block3(true)",
+    ])
+    await window.detach()
+    try await window.attach(root)
+    #expect(log.entries.filter { $0.contains("didLoad") }.count == 4, "didLoad runs exactly once per node")
+  }
+
+  @Test("onDidLoad on a loaded node, from off the main actor, runs in the next turn (Texture: testThatOnDidLoadThrowsIfCalledOnLoadedOffMain, changed)",
+    .tags(.texturePort))
+  @MainActor
+  func onDidLoadAfterLoad() async throws {
+    let log = EventLog()
+    let node = RecordingNode("node", log: log)
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    await Task.detached {
+      await node.onDidLoad { _ in log.record("late1") }
+      await node.onDidLoad { _ in log.record("late2") }
+    }.value
+    #expect(log.entries(containing: "late").isEmpty)
+    await window.flush()
+    #expect(log.entries(containing: "late") == ["late1", "late2"])
+  }
+
+  @Test("A subnode added before load gets exactly one subview at load (Texture: testSubnodeAddedBeforeLoadingExternalView)",
+    .tags(.texturePort))
+  @MainActor
+  func subnodeAddedBeforeLoad() async throws {
+    let parent = BasicNode(makeView: { View() })
+    let child = BasicNode()
+    try await Task.detached { try await parent.addSubnode(child) }.value
+    #expect(parent.view == nil)
+    try await Window(turnMode: .manual).attach(parent)
+    #expect(parent.view?.subviews.count == 1)
+    #expect(parent.view?.subviews.first === child.view)
+  }
+
+  @Test("A subnode added after load appears at the next turn (Texture: testSubnodeAddedAfterLoadingExternalView, changed)",
+    .tags(.texturePort))
+  @MainActor
+  func subnodeAddedAfterLoad() async throws {
+    let parent = BasicNode(makeView: { View() })
+    let child = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(parent)
+    try await parent.addSubnode(child)
+    #expect(parent.view?.subviews.isEmpty == true)
+    #expect(!child.isNodeLoaded)
+    await window.flush()
+    #expect(parent.view?.subviews.count == 1)
+    #expect(child.view?.superview === parent.view)
+  }
+
+  @Test("Layer backing cannot change after load (Texture: layerBacked setter after load)", .tags(.texturePort))
+  @MainActor
+  func layerBackingIsFixedAfterLoad() async throws {
+    let node = BasicNode()
+    try await node.setLayerBacked(true)
+    try await node.setLayerBacked(false)
+    try await Window(turnMode: .manual).attach(node)
+    await #expect(throws: HierarchyError.nodeIsLoaded) { try await node.setLayerBacked(true) }
+    #expect(await !node.isLayerBacked)
+    #expect(node.view != nil)
+  }
+}

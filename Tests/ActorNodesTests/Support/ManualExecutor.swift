@@ -1,0 +1,64 @@
+import ActorNodes
+
+/// A serial executor whose jobs run only when the test runs them, in the order the test chooses.
+///
+/// Give an actor `nonisolated var unownedExecutor` returning this executor's
+/// ``asUnownedSerialExecutor()``: every job on that actor then waits in
+/// ``jobs`` until the test takes it with ``JobQueue/next()`` and runs it with
+/// ``run(_:)``. Taking jobs one by one and running them in any order makes an
+/// interleaving of concurrent calls deterministic.
+final class ManualExecutor: SerialExecutor, Sendable {
+  private let stream: AsyncStream<UnownedJob>
+  private let continuation: AsyncStream<UnownedJob>.Continuation
+
+  init() {
+    (stream, continuation) = AsyncStream.makeStream()
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    continuation.yield(UnownedJob(job))
+  }
+
+  func asUnownedSerialExecutor() -> UnownedSerialExecutor {
+    UnownedSerialExecutor(ordinary: self)
+  }
+
+  /// The jobs, as they arrive; only one consumer may take them.
+  func makeJobQueue() -> JobQueue { JobQueue(executor: self, iterator: stream.makeAsyncIterator()) }
+
+  /// Runs a job taken from the queue, on this executor.
+  func run(_ job: UnownedJob) {
+    job.runSynchronously(on: asUnownedSerialExecutor())
+  }
+
+  /// The consumer side of the executor's jobs.
+  struct JobQueue {
+    let executor: ManualExecutor
+    var iterator: AsyncStream<UnownedJob>.Iterator
+
+    /// Waits for the next job (no sleeping: it resumes when a job is enqueued).
+    mutating func next() async -> UnownedJob {
+      guard let job = await iterator.next(isolation: nil) else { fatalError("the executor's stream ended") }
+      return job
+    }
+
+    /// Takes the next job and runs it.
+    mutating func runNext() async {
+      executor.run(await next())
+    }
+  }
+}
+
+/// A node whose actor runs on a ``ManualExecutor``.
+actor ScheduledNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  var nodeState: NodeState
+  nonisolated let executor: ManualExecutor
+
+  init(_ name: String, executor: ManualExecutor) {
+    nodeState = NodeState(debugName: name)
+    self.executor = executor
+  }
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+}

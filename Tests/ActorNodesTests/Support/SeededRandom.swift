@@ -1,0 +1,26 @@
+import ActorNodes
+
+/// A deterministic random number generator (SplitMix64), so that a failing seed can be replayed.
+struct SeededRandom: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Returns once the main-actor turn that applies everything queued so far for `node` has run.
+///
+/// It queues an `onDidLoad` block on the loaded node: the block runs in the
+/// turn that applies the work queued before it, and resumes the caller.
+func waitForNextTurn(of node: any DisplayNode) async {
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    Task { await node.onDidLoad { _ in continuation.resume() } }
+  }
+}

@@ -1,0 +1,107 @@
+import ActorNodes
+import Synchronization
+
+/// The hook calls of a test, in order; hooks run on the main actor, so the log lives there.
+@MainActor
+final class EventLog {
+  private(set) var entries: [String] = []
+
+  nonisolated init() {}
+
+  func record(_ entry: String) { entries.append(entry) }
+
+  func clear() { entries = [] }
+
+  /// The entries that contain `fragment`.
+  func entries(containing fragment: String) -> [String] { entries.filter { $0.contains(fragment) } }
+}
+
+/// Counts deinitializations, from any thread.
+final class LifetimeCounter: Sendable {
+  private let deinitialized = Atomic<Int>(0)
+
+  var count: Int { deinitialized.load(ordering: .sequentiallyConsistent) }
+
+  func recordDeinit() { deinitialized.add(1, ordering: .sequentiallyConsistent) }
+}
+
+/// A node that records its hooks as `"<name>.<hook>"` and counts its deinitialization.
+actor RecordingNode: DisplayNode {
+  nonisolated let nodeCore: NodeCore
+  var nodeState: NodeState
+  nonisolated let name: String
+  let log: EventLog?
+  let lifetime: LifetimeCounter?
+
+  init(_ name: String, log: EventLog? = nil, lifetime: LifetimeCounter? = nil, isLayerBacked: Bool = false) {
+    nodeCore = NodeCore(isLayerBacked: isLayerBacked)
+    nodeState = NodeState(debugName: name)
+    self.name = name
+    self.log = log
+    self.lifetime = lifetime
+  }
+
+  init(_ name: String, log: EventLog? = nil, makeView: @escaping @MainActor @Sendable () -> View) {
+    nodeCore = NodeCore(makeView: makeView)
+    nodeState = NodeState(debugName: name)
+    self.name = name
+    self.log = log
+    self.lifetime = nil
+  }
+
+  deinit { lifetime?.recordDeinit() }
+
+  @MainActor func didLoad(_ context: LoadContext) {
+    log?.record("\(name).didLoad")
+  }
+
+  @MainActor func willEnterHierarchy(_ context: HierarchyContext) {
+    log?.record("\(name).willEnter(\(context.node.isInHierarchy))")
+  }
+
+  @MainActor func didEnterHierarchy(_ context: HierarchyContext) {
+    log?.record("\(name).didEnter")
+  }
+
+  @MainActor func didExitHierarchy(_ context: HierarchyContext) {
+    log?.record("\(name).didExit(\(context.node.isInHierarchy))")
+  }
+}
+
+/// Builds `parent` with `children` added in order.
+func makeTree(_ parent: any DisplayNode, _ children: [any DisplayNode]) async throws -> any DisplayNode {
+  for child in children { try await parent.addSubnode(child) }
+  return parent
+}
+
+/// The debug names of a node's subnodes.
+func subnodeNames(of node: any DisplayNode) async -> [String] {
+  var names: [String] = []
+  for child in await node.subnodes { names.append(await child.debugName ?? "?") }
+  return names
+}
+
+/// Checks that a node's loaded view tree mirrors its node tree: same children, same order.
+@MainActor
+func viewTreeMatchesNodeTree(_ root: any DisplayNode) async -> Bool {
+  var stack: [any DisplayNode] = [root]
+  while let node = stack.popLast() {
+    let children = await node.subnodes
+    guard let layer = node.layer else { return false }
+    let childLayers = children.compactMap(\.layer)
+    guard childLayers.count == children.count else { return false }
+    let nodeLayers = layer.sublayers.filter { sublayer in childLayers.contains { $0 === sublayer } }
+    guard nodeLayers.count == childLayers.count, zip(nodeLayers, childLayers).allSatisfy({ $0 === $1 }) else {
+      return false
+    }
+    if let view = node.view {
+      let childViews = children.compactMap(\.view)
+      let nodeViews = view.subviews.filter { subview in childViews.contains { $0 === subview } }
+      guard zip(nodeViews, childViews).allSatisfy({ $0 === $1 }), nodeViews.count == childViews.count else {
+        return false
+      }
+    }
+    stack.append(contentsOf: children)
+  }
+  return true
+}

@@ -1,0 +1,275 @@
+import Testing
+@testable import ActorNodes
+
+@Suite("Bridged view properties", .timeLimit(.minutes(1)))
+struct BridgedPropertyTests {
+  @Test(
+    "Every bridged property: set before load, after load on the main actor, after load off it (Texture: testSimpleUIViewBridgePropertiesSetOffThreadPropagate, testSimpleCALayerBridgePropertiesSetOffThreadPropagate)",
+    .tags(.texturePort),
+    arguments: ViewProperty.allCases, [false, true])
+  @MainActor
+  func everyProperty(_ property: ViewProperty, isLayerBacked: Bool) async throws {
+    let sample = property.sample
+    let defaults = ViewProperties()
+    let window = Window(turnMode: .manual)
+    let root = BasicNode(isLayerBacked: isLayerBacked)
+
+    // Set before load, off the main actor: pending, then copied onto the view at load.
+    let early = BasicNode(isLayerBacked: isLayerBacked)
+    await Task.detached { await early.configure { $0.write(property, from: sample) } }.value
+    #expect(property.matches(await early.viewProperties(), sample), "pending value reads back before load")
+    try await root.addSubnode(early)
+    try await window.attach(root)
+    #expect(early.isNodeLoaded)
+    #expect(property.matches(await early.viewProperties(), sample), "pending value is on the loaded view")
+
+    guard property.isLayerProperty || !isLayerBacked else { return }  // A bare layer has no view-only properties.
+
+    // Set after load on the main actor: straight to the view, nothing queued.
+    let onMain = BasicNode(isLayerBacked: isLayerBacked)
+    try await root.addSubnode(onMain)
+    await window.flush()
+    let operationsBefore = window.statistics.operations
+    property.set(from: sample, on: try #require(onMain.layer), view: onMain.view)
+    #expect(property.matches(await onMain.viewProperties(), sample))
+    await window.flush()
+    #expect(window.statistics.operations == operationsBefore, "a main-actor write queues nothing")
+
+    // Set after load off the main actor: queued, invisible until the turn, then applied.
+    let late = BasicNode(isLayerBacked: isLayerBacked)
+    try await root.addSubnode(late)
+    await window.flush()
+    await Task.detached { await late.configure { $0.write(property, from: sample) } }.value
+    #expect(property.matches(await late.viewProperties(), defaults), "an off-main write waits for the turn")
+    await window.flush()
+    #expect(property.matches(await late.viewProperties(), sample), "the turn applies it")
+  }
+
+  @Test("Pending properties are applied to a factory-made view; unwritten ones keep the factory's values (Texture: testPropertiesSetOffThreadBeforeLoadingExternalView, …ExternalLayer)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func pendingOnFactoryView(layerFactory: Bool) async throws {
+    let node =
+      layerFactory
+      ? BasicNode(makeLayer: {
+        let layer = Layer()
+        layer.cornerRadius = 7
+        return layer
+      })
+      : BasicNode(makeView: {
+        let view = View()
+        view.layer.cornerRadius = 7
+        return view
+      })
+    await Task.detached {
+      await node.configure {
+        $0.backgroundColor = .red
+        $0.frame = Rect(x: 10, y: 20, width: 30, height: 40)
+      }
+    }.value
+    try await Window(turnMode: .manual).attach(node)
+    let layer = try #require(node.layer)
+    #expect(layer.backgroundColor == .red)
+    #expect(layer.frame == Rect(x: 10, y: 20, width: 30, height: 40))
+    #expect(layer.cornerRadius == 7, "a property nobody wrote keeps the factory's value")
+  }
+
+  @Test("After load, main-actor writes go straight to a factory-made view (Texture: testPropertiesSetOnThreadAfterLoadingExternalView, …ExternalLayer)",
+    .tags(.texturePort))
+  @MainActor
+  func mainWritesReachFactoryView() async throws {
+    let node = BasicNode(makeView: { View() })
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    let view = try #require(node.view)
+    view.backgroundColor = .green
+    view.frame = Rect(x: 1, y: 2, width: 3, height: 4)
+    let read = await node.viewProperties()
+    #expect(read.backgroundColor == .green)
+    #expect(read.frame == Rect(x: 1, y: 2, width: 3, height: 4))
+  }
+
+  @Test("frame, bounds and position stay consistent before and after load (Texture: testBounds)", .tags(.texturePort))
+  @MainActor
+  func boundsAndFrame() async throws {
+    let node = BasicNode()
+    await node.configure { $0.frame = Rect(x: 10, y: 10, width: 100, height: 50) }
+    let before = await node.viewProperties()
+    #expect(before.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
+    #expect(before.position == Point(x: 60, y: 35))
+    try await Window(turnMode: .manual).attach(node)
+    let view = try #require(node.view)
+    #expect(view.frame == Rect(x: 10, y: 10, width: 100, height: 50))
+    #expect(view.bounds == before.bounds)
+    #expect(view.center == before.position)
+  }
+
+  @Test("backgroundColor and isOpaque are independent, before and after load (Texture: testBackgroundColorOpaqueRelationship…)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func backgroundColorAndOpacity(isLayerBacked: Bool) async throws {
+    let node = BasicNode(isLayerBacked: isLayerBacked)
+    await node.configure { $0.backgroundColor = Color(white: 1, alpha: 0.5) }
+    #expect(await node.viewProperties().isOpaque, "a translucent background does not clear isOpaque")
+    try await Window(turnMode: .manual).attach(node)
+    let layer = try #require(node.layer)
+    #expect(layer.isOpaque)
+    layer.backgroundColor = .clear
+    #expect(layer.isOpaque)
+  }
+
+  @Test("An off-main write to a loaded view is applied at the next turn (Texture: testThatSettingABridgedViewPropertyInBackgroundGetsFlushedOnNextRunLoop)",
+    .tags(.texturePort))
+  @MainActor
+  func offMainViewWrite() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    await Task.detached { await node.configure { $0.alpha = 0 } }.value
+    #expect(node.view?.alpha == 1)
+    await window.flush()
+    #expect(node.view?.alpha == 0)
+  }
+
+  @Test("An off-main write to a loaded layer is applied at the next turn (Texture: testThatSettingABridgedLayerPropertyInBackgroundGetsFlushedOnNextRunLoop)",
+    .tags(.texturePort))
+  @MainActor
+  func offMainLayerWrite() async throws {
+    let node = BasicNode(isLayerBacked: true)
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    await Task.detached { await node.configure { $0.shadowOpacity = 0.5 } }.value
+    #expect(node.layer?.shadowOpacity == 0)
+    await window.flush()
+    #expect(node.layer?.shadowOpacity == 0.5)
+  }
+
+  @Test("An off-main read after load hops to the main actor and sees the view (Texture: testThatReadingABridgedViewPropertyInBackgroundThrowsAnException, changed)",
+    .tags(.texturePort))
+  @MainActor
+  func offMainReadAfterLoad() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    node.view?.alpha = 0.75
+    let read = await Task.detached { await node.viewProperties().alpha }.value
+    #expect(read == 0.75)
+    await node.configure { $0.alpha = 0.5 }
+    #expect(await Task.detached { await node.viewProperties().alpha }.value == 0.75, "a queued write is not visible yet")
+    await window.flush()
+    #expect(await Task.detached { await node.viewProperties().alpha }.value == 0.5)
+  }
+
+  @Test("An off-main tint write is not applied and does not redraw until the turn, then redraws once (Texture: testThatSettingTintColorSetNeedsDisplayOnView)",
+    .tags(.texturePort))
+  @MainActor
+  func tintWriteRedraws() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    let view = try #require(node.view)
+    view.layer.displayIfNeeded()
+    await Task.detached { await node.configure { $0.tintColor = .red } }.value
+    #expect(view.tintColor == nil)
+    #expect(!view.needsDisplay)
+    await window.flush()
+    #expect(view.tintColor == .red)
+    #expect(view.needsDisplay)
+  }
+
+  @Test("flush() applies queued writes and leaves nothing queued (Texture: testThatManuallyFlushingTheSyncControllerImmediatelyAppliesChanges)",
+    .tags(.texturePort))
+  @MainActor
+  func flushAppliesAndEmpties() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    await node.configure { $0.cornerRadius = 3 }
+    await window.flush()
+    #expect(node.layer?.cornerRadius == 3)
+    let operations = window.statistics.operations
+    await window.flush()
+    #expect(window.statistics.operations == operations)
+  }
+
+  @Test("A main-actor write after load queues nothing (Texture: testThatSettingABridgedPropertyOnMainThreadPassesDirectlyToView)",
+    .tags(.texturePort))
+  @MainActor
+  func mainWriteQueuesNothing() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    let operations = window.statistics.operations
+    node.view?.alpha = 0.3
+    await window.flush()
+    #expect(window.statistics.operations == operations)
+    #expect(node.view?.alpha == 0.3)
+  }
+
+  @Test("setNeedsLayout from off the main actor reaches the view at the next turn (Texture: testThatCallingSetNeedsLayoutFromBackgroundCausesItToHappenLater)",
+    .tags(.texturePort))
+  @MainActor
+  func setNeedsLayoutLater() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    let view = try #require(node.view)
+    view.layoutIfNeeded()
+    await Task.detached { await node.setNeedsLayout() }.value
+    #expect(!view.needsLayout)
+    await window.flush()
+    #expect(view.needsLayout)
+  }
+
+  @Test("setNeedsLayout from many tasks on nodes in a loaded tree is safe (Texture: testThatCallingSetNeedsLayoutOnACellNodeFromBackgroundIsSafe)",
+    .tags(.texturePort))
+  @MainActor
+  func setNeedsLayoutFromManyTasks() async throws {
+    let root = BasicNode()
+    let cells = (0..<16).map { BasicNode(debugName: "cell \($0)") }
+    for cell in cells { try await root.addSubnode(cell) }
+    let window = Window(turnMode: .automatic)
+    try await window.attach(root)
+    await withTaskGroup(of: Void.self) { group in
+      for cell in cells {
+        group.addTask {
+          for _ in 0..<20 {
+            await cell.setNeedsLayout()
+            await Task.yield()
+          }
+        }
+      }
+    }
+    await window.flush()
+    #expect(cells.allSatisfy { $0.view?.needsLayout == true })
+  }
+
+  @Test("setNeedsDisplay from off the main actor reaches the layer at the next turn (Texture: testThatCallingSetNeedsDisplayFromBackgroundCausesItToHappenLater)",
+    .tags(.texturePort))
+  @MainActor
+  func setNeedsDisplayLater() async throws {
+    let node = BasicNode(isLayerBacked: true)
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    let layer = try #require(node.layer)
+    layer.displayIfNeeded()
+    await Task.detached { await node.setNeedsDisplay() }.value
+    #expect(!layer.needsDisplay)
+    await window.flush()
+    #expect(layer.needsDisplay)
+  }
+
+  @Test("A write is recorded even when it repeats the node's value, and wins over an older main-actor write")
+  @MainActor
+  func repeatedWriteIsAWrite() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    await node.configure { $0.alpha = 0.5 }
+    await window.flush()
+    node.view?.alpha = 0.9
+    await node.configure { $0.alpha = 0.5 }
+    await window.flush()
+    #expect(node.view?.alpha == 0.5)
+  }
+}

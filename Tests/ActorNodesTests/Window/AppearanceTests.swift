@@ -1,0 +1,154 @@
+import Testing
+import ActorNodes
+
+@Suite("Entering and leaving a window's hierarchy", .timeLimit(.minutes(1)))
+struct AppearanceTests {
+  @Test("A root entering and leaving a window gets one willEnter/didEnter and one didExit; isInHierarchy tracks (Texture: testAppearanceMethodsCalledWithRootNodeInWindowLayer, …View)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func rootInWindow(isLayerBacked: Bool) async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log, isLayerBacked: isLayerBacked)
+    let window = Window(turnMode: .manual)
+    #expect(!root.isInHierarchy)
+    try await window.attach(root)
+    #expect(root.isInHierarchy)
+    #expect(log.entries == ["root.didLoad", "root.willEnter(true)", "root.didEnter"])
+    log.clear()
+    await window.detach()
+    #expect(!root.isInHierarchy)
+    #expect(log.entries == ["root.didExit(false)"])
+    if isLayerBacked {
+      #expect(root.layer?.superlayer == nil)
+    } else {
+      #expect(root.view?.window == nil)
+    }
+  }
+
+  @Test("The hooks run in Texture's order: willEnter pre-order, didEnter post-order, didExit pre-order")
+  @MainActor
+  func hookOrder() async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let a = RecordingNode("a", log: log)
+    let a1 = RecordingNode("a1", log: log)
+    let b = RecordingNode("b", log: log)
+    try await a.addSubnode(a1)
+    try await root.addSubnode(a)
+    try await root.addSubnode(b)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    #expect(log.entries.filter { !$0.hasSuffix("didLoad") } == [
+      "root.willEnter(true)", "a.willEnter(true)", "a1.willEnter(true)", "a1.didEnter", "a.didEnter",
+      "b.willEnter(true)", "b.didEnter", "root.didEnter",
+    ])
+    log.clear()
+    await window.detach()
+    #expect(log.entries == ["root.didExit(false)", "a.didExit(false)", "a1.didExit(false)", "b.didExit(false)"])
+  }
+
+  @Test("Subnodes added to an in-window parent enter the hierarchy exactly once, loaded or not (Texture: testAppearanceMethodsNoLayer, …NoView, …Layer, …View)",
+    .tags(.texturePort), arguments: [false, true], [false, true])
+  @MainActor
+  func subnodesAddedInWindow(isLayerBacked: Bool, preloaded: Bool) async throws {
+    let log = EventLog()
+    let parent = RecordingNode("parent", log: log, isLayerBacked: isLayerBacked)
+    let child = RecordingNode("child", log: log, isLayerBacked: isLayerBacked)
+    let grandchild = RecordingNode("grandchild", log: log, isLayerBacked: isLayerBacked)
+    try await child.addSubnode(grandchild)
+    if preloaded { await child.loadView() }
+    let window = Window(turnMode: .manual)
+    try await window.attach(parent)
+    log.clear()
+    try await parent.addSubnode(child)
+    #expect(!child.isInHierarchy)
+    await window.flush()
+    #expect(child.isInHierarchy && grandchild.isInHierarchy)
+    #expect(log.entries(containing: "willEnter") == ["child.willEnter(true)", "grandchild.willEnter(true)"])
+    #expect(log.entries(containing: "didEnter") == ["grandchild.didEnter", "child.didEnter"])
+    #expect(log.entries(containing: "didLoad").count == (preloaded ? 0 : 2))
+    await window.flush()
+    #expect(log.entries(containing: "willEnter").count == 2, "no second willEnter")
+  }
+
+  @Test("Node children of a factory-made wrapper node enter and leave with it (Texture: testSynchronousIntermediaryView)",
+    .tags(.texturePort))
+  @MainActor
+  func synchronousIntermediary() async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let wrapper = RecordingNode("wrapper", log: log, makeView: { View() })
+    let inner = RecordingNode("inner", log: log)
+    try await wrapper.addSubnode(inner)
+    try await root.addSubnode(wrapper)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    #expect(inner.isInHierarchy)
+    #expect(inner.view?.superview === wrapper.view)
+    await wrapper.removeFromSupernode()
+    await window.flush()
+    #expect(!wrapper.isInHierarchy && !inner.isInHierarchy)
+    #expect(log.entries(containing: "didExit") == ["wrapper.didExit(false)", "inner.didExit(false)"])
+  }
+
+  @Test("Moving a node between two parents in one window does not fire the hooks again (Texture: testMoveAcrossHierarchyLayer, …View, …Manual…)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func moveWithinWindow(isLayerBacked: Bool) async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log, isLayerBacked: isLayerBacked)
+    let left = RecordingNode("left", log: log, isLayerBacked: isLayerBacked)
+    let right = RecordingNode("right", log: log, isLayerBacked: isLayerBacked)
+    let mover = RecordingNode("mover", log: log, isLayerBacked: isLayerBacked)
+    try await root.addSubnode(left)
+    try await root.addSubnode(right)
+    try await left.addSubnode(mover)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    log.clear()
+    try await right.addSubnode(mover)
+    await window.flush()
+    try await left.insertSubnode(mover, at: 0)
+    await window.flush()
+    #expect(log.entries.isEmpty)
+    #expect(mover.isInHierarchy)
+    #expect(mover.layer?.superlayer === left.layer)
+  }
+
+  @Test("Moving a node to another window exits the first and enters the second")
+  @MainActor
+  func moveBetweenWindows() async throws {
+    let log = EventLog()
+    let first = RecordingNode("first", log: log)
+    let second = RecordingNode("second", log: log)
+    let mover = RecordingNode("mover", log: log)
+    try await first.addSubnode(mover)
+    let windowA = Window(turnMode: .manual)
+    let windowB = Window(turnMode: .manual)
+    try await windowA.attach(first)
+    try await windowB.attach(second)
+    log.clear()
+    try await second.addSubnode(mover)
+    await windowB.flush()
+    await windowA.flush()
+    #expect(log.entries == ["mover.didExit(false)", "mover.willEnter(true)", "mover.didEnter"])
+    #expect(mover.view?.window === windowB)
+  }
+
+  @Test("A window that goes away while attached calls didExitHierarchy")
+  @MainActor
+  func windowDeallocation() async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    var window: Window? = Window(turnMode: .manual)
+    try await window?.attach(root)
+    log.clear()
+    window = nil
+    #expect(log.entries == ["root.didExit(false)"])
+    #expect(!root.isInHierarchy)
+    let replacement = Window(turnMode: .manual)
+    try await replacement.attach(root)
+    #expect(root.isInHierarchy)
+    #expect(root.view?.window === replacement)
+  }
+}

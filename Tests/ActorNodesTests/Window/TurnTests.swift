@@ -1,0 +1,176 @@
+import Testing
+@testable import ActorNodes
+
+@Suite("Main-actor turns", .timeLimit(.minutes(1)))
+struct TurnTests {
+  @Test("Attaching a 1,000-node tree takes one main-actor turn; 1,000 off-main writes take one more")
+  @MainActor
+  func turnsAreBatched() async throws {
+    let root = BasicNode()
+    var leaves: [BasicNode] = []
+    for row in 0..<100 {
+      let container = BasicNode(debugName: "row \(row)")
+      for _ in 0..<9 {
+        let leaf = BasicNode()
+        leaves.append(leaf)
+        try await container.addSubnode(leaf)
+      }
+      try await root.addSubnode(container)
+    }
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    #expect(window.statistics.turns == 1)
+    #expect(window.statistics.viewsLoaded == 1_001)
+    await withTaskGroup(of: Void.self) { group in
+      for (index, leaf) in leaves.enumerated() {
+        group.addTask { await leaf.configure { $0.alpha = Double(index % 10) / 10 } }
+      }
+    }
+    #expect(window.statistics.turns == 1, "manual mode: nothing runs before flush()")
+    await window.flush()
+    #expect(window.statistics.turns == 2)
+    #expect(leaves.enumerated().allSatisfy { $1.view?.alpha == Double($0 % 10) / 10 })
+  }
+
+  @Test("Automatic mode applies queued work without flush()")
+  @MainActor
+  func automaticMode() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .automatic)
+    try await window.attach(node)
+    await Task.detached { await node.configure { $0.alpha = 0.2 } }.value
+    await waitForNextTurn(of: node)
+    #expect(node.view?.alpha == 0.2)
+  }
+
+  @Test("A stale write that arrives after a newer one does not survive")
+  @MainActor
+  func staleWriteLoses() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    await node.configure { $0.alpha = 0.3 }
+    await node.configure {
+      $0.alpha = 0.7
+      $0.cornerRadius = 2
+    }
+    let operations = await window.turnQueue.take()
+    #expect(operations.count == 2)
+    MainTurn.apply([operations[1]], recorder: TurnRecorder())
+    MainTurn.apply([operations[0]], recorder: TurnRecorder())
+    #expect(node.view?.alpha == 0.7)
+    #expect(node.layer?.cornerRadius == 2)
+  }
+
+  @Test("A detached tree's work stays with its window: no write is lost, manual mode stays manual")
+  @MainActor
+  func detachKeepsQueuedWork() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    await node.configure { $0.alpha = 0.4 }
+    await window.detach()
+    await node.configure { $0.cornerRadius = 5 }
+    #expect(node.view?.alpha == 1)
+    await window.flush()
+    #expect(node.view?.alpha == 0.4)
+    #expect(node.layer?.cornerRadius == 5)
+  }
+
+  @Test("A window that goes away hands its queued work to the shared queue")
+  @MainActor
+  func droppedWindowKeepsQueuedWork() async throws {
+    let node = BasicNode()
+    var window: Window? = Window(turnMode: .manual)
+    try await window?.attach(node)
+    await node.configure { $0.alpha = 0.6 }
+    window = nil
+    await waitForNextTurn(of: node)
+    #expect(node.view?.alpha == 0.6)
+  }
+
+  @Test("Operations applied in any order and any grouping give the hierarchy actor's final state",
+    arguments: 0..<100)
+  @MainActor
+  func orderIndependence(seed: UInt64) async throws {
+    var random = SeededRandom(seed: seed)
+    let root = BasicNode(debugName: "root")
+    var nodes: [BasicNode] = []
+    for index in 0..<12 {
+      let node = BasicNode(debugName: "n\(index)")
+      nodes.append(node)
+      try await root.addSubnode(node)
+    }
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    var all = nodes
+    for step in 0..<60 {
+      let node = all.randomElement(using: &random)!
+      switch Int.random(in: 0..<5, using: &random) {
+      case 0:
+        let parent = ([root] + all).randomElement(using: &random)!
+        try? await parent.addSubnode(node)
+      case 1:
+        let parent = ([root] + all).randomElement(using: &random)!
+        let count = await parent.subnodes.count
+        try? await parent.insertSubnode(node, at: Int.random(in: 0...count, using: &random))
+      case 2:
+        await node.removeFromSupernode()
+      case 3:
+        let fresh = BasicNode(debugName: "fresh\(step)")
+        try await (([root] + all).randomElement(using: &random)!).addSubnode(fresh)
+        all.append(fresh)
+      default:
+        let value = Double(step) / 100
+        await node.configure {
+          $0.alpha = value
+          $0.cornerRadius = value
+        }
+      }
+    }
+    var operations = await window.turnQueue.take()
+    operations.shuffle(using: &random)
+    while !operations.isEmpty {
+      let count = Int.random(in: 1...operations.count, using: &random)
+      MainTurn.apply(Array(operations.prefix(count)), recorder: TurnRecorder())
+      operations.removeFirst(count)
+    }
+    #expect(await viewTreeMatchesNodeTree(root), "seed \(seed)")
+    for node in all {
+      let record = await node.nodeState.properties
+      guard let layer = node.layer else { continue }
+      #expect(layer.opacity == record.alpha && layer.cornerRadius == record.cornerRadius, "seed \(seed)")
+      if await node.supernode == nil { #expect(layer.superlayer == nil, "seed \(seed)") }
+      #expect(node.isInHierarchy == (node.view?.window === window), "seed \(seed)")
+    }
+  }
+
+  @Test("A cycle that exists only while some operations are still in flight is set aside, then resolved")
+  @MainActor
+  func transientCycle() async throws {
+    let root = BasicNode(debugName: "root")
+    let x = BasicNode(debugName: "x")
+    let y = BasicNode(debugName: "y")
+    try await root.addSubnode(y)
+    try await y.addSubnode(x)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    await x.removeFromSupernode()  // A: y = []
+    try await x.addSubnode(y)  // B: root = [], C: x = [y]
+    try await root.addSubnode(x)  // D: root = [x]
+    let operations = await window.turnQueue.take()
+    #expect(operations.count == 4)
+    let (a, b, c, d) = (operations[0], operations[1], operations[2], operations[3])
+    // Without A, the mirror still has x under y (y's old list) while C puts y under x: a cycle.
+    MainTurn.apply([b, c], recorder: TurnRecorder())
+    #expect(!(x.layer?.superlayer === y.layer && y.layer?.superlayer === x.layer), "no layer cycle")
+    #expect(y.layer?.superlayer === x.layer, "the newer placement stands")
+    #expect(x.layer?.superlayer == nil, "the stale one is set aside")
+    MainTurn.apply([d], recorder: TurnRecorder())
+    MainTurn.apply([a], recorder: TurnRecorder())
+    #expect(await viewTreeMatchesNodeTree(root))
+    #expect(x.layer?.superlayer === root.layer)
+    #expect(y.layer?.superlayer === x.layer)
+    #expect(x.isInHierarchy && y.isInHierarchy)
+  }
+}
