@@ -11,9 +11,13 @@ import Synchronization
 /// the drain collects go to the main actor in one job per drain.
 enum Teardown {
   /// Takes over `nodes` and `mainSide` from a dying core.
-  static func release(_ nodes: [any DisplayNode], mainSide: ViewSlot?) {
+  ///
+  /// `nodes` is emptied before the drain: if the caller kept references, the
+  /// children would die only after the drain, one level of recursion each.
+  static func release(_ nodes: inout [any DisplayNode], mainSide: ViewSlot?) {
     let yard = Graveyard.current
     yard.nodes.append(contentsOf: nodes)
+    nodes.removeAll()
     if let mainSide { yard.slots.append(mainSide) }
     guard !yard.isDraining else { return }
     yard.isDraining = true
@@ -51,14 +55,21 @@ private final class Graveyard {
 enum MainRelease {
   /// Release jobs scheduled and not yet finished.
   static let pending = Atomic<Int>(0)
+  private static let nextJob = Atomic<UInt64>(1)
+
+  /// The release job running in the current task, if any; lets tests check where a view died.
+  @TaskLocal package static var currentJob: UInt64?
 
   static func schedule(_ slots: [ViewSlot]) {
     pending.add(1, ordering: .sequentiallyConsistent)
+    let job = nextJob.wrappingAdd(1, ordering: .relaxed).oldValue
     Task { @MainActor in
-      for slot in slots {
-        slot.releaseViews()
-        // Dropping the mirrored children may release nodes: that goes through `Teardown` again.
-        slot.children = []
+      $currentJob.withValue(job) {
+        for slot in slots {
+          slot.releaseViews()
+          // Dropping the mirrored children may release nodes: that goes through `Teardown` again.
+          slot.children = []
+        }
       }
       let remaining = pending.subtract(1, ordering: .sequentiallyConsistent).newValue
       if remaining == 0 { await ReleaseTracker.shared.releasesFinished() }

@@ -87,10 +87,14 @@ public final class NodeCore: Sendable {
   deinit {
     // Hand the children and the main-actor side to an iterative teardown: releasing them
     // here would recurse once per level of the tree (see `Teardown`).
-    let children = subnodes
+    // Move, not copy: the graveyard must hold the only references, or the children
+    // would die after this deinitializer returns, one level of recursion each.
+    var children = subnodes
+    subnodes = []
     let mainSide = slot
+    slot = nil
     if !children.isEmpty || mainSide != nil {
-      Teardown.release(children, mainSide: mainSide)
+      Teardown.release(&children, mainSide: mainSide)
     }
   }
 

@@ -25,12 +25,18 @@ public final class View {
   weak var hostingWindow: Window?
   /// Whether a node owns this view; a view factory must return a view nobody owns.
   var isOwnedByNode = false
+  /// Called when the view is deinitialized; lets tests check where views are released.
+  package var onDeinit: (@Sendable () -> Void)?
 
   /// Creates a view with the given frame.
   public init(frame: Rect = .zero) {
     layer = Layer()
     layer.view = self
     if frame != .zero { layer.frame = frame }
+  }
+
+  deinit {
+    onDeinit?()
   }
 
   /// The rectangle the view occupies in its superview's coordinates.

@@ -138,13 +138,13 @@ private final class TurnWork {
   private func setChildren(of parent: ViewSlot, to children: [any DisplayNode], version: UInt64) {
     guard version > parent.childrenVersion else { return }
     let old = parent.children
-    parent.children = children
+    let slots = children.map { $0.nodeCore.mainSlot }
+    parent.children = slots
     parent.childrenVersion = version
     var kept = Set<ObjectIdentifier>()
-    kept.reserveCapacity(children.count)
-    for child in children {
-      kept.insert(ObjectIdentifier(child.nodeCore))
-      let slot = child.nodeCore.mainSlot
+    kept.reserveCapacity(slots.count)
+    for slot in slots {
+      kept.insert(ObjectIdentifier(slot))
       if version > slot.placementVersion {
         // The newest inclusion: the node belongs here.
         let wasHere = slot.parent === parent
@@ -159,8 +159,7 @@ private final class TurnWork {
         markMoved(slot)
       }
     }
-    for child in old where !kept.contains(ObjectIdentifier(child.nodeCore)) {
-      let slot = child.nodeCore.mainSlot
+    for slot in old where !kept.contains(ObjectIdentifier(slot)) {
       guard slot.placedParent === parent, slot.isIncluded else { continue }
       slot.isIncluded = false
       markMoved(slot)
@@ -253,8 +252,8 @@ private final class TurnWork {
     var layers: [Layer] = []
     var views: [View] = []
     layers.reserveCapacity(parent.children.count)
-    for child in parent.children {
-      guard let slot = child.nodeCore.slot, slot.parent === parent, let layer = slot.layer else { continue }
+    for slot in parent.children {
+      guard slot.parent === parent, let layer = slot.layer else { continue }
       layers.append(layer)
       if let view = slot.view { views.append(view) }
     }
@@ -319,7 +318,8 @@ private final class TurnWork {
 
   private func updateHierarchy() {
     var candidates: [(slot: ViewSlot, window: Window?, depth: Int)] = []
-    for slot in moved + loadedGroups.joined() where slot.isLoaded {
+    var seen = Set<ObjectIdentifier>()
+    for slot in moved + loadedGroups.joined() where slot.isLoaded && seen.insert(ObjectIdentifier(slot)).inserted {
       let (window, depth) = resolveWindow(of: slot)
       candidates.append((slot, window, depth))
     }
@@ -331,17 +331,41 @@ private final class TurnWork {
     }
   }
 
-  /// The window whose view tree holds `slot`'s view, walking the mirror up, and the walk's length.
+  /// The window whose view tree holds `slot`'s view, and the number of parents above it.
+  ///
+  /// Walks the mirror up once per turn: results are kept on every slot of
+  /// the walk, so resolving many slots of one deep chain stays linear.
   private func resolveWindow(of slot: ViewSlot) -> (Window?, Int) {
-    var current = slot
+    var path: [ViewSlot] = []
+    var current: ViewSlot? = slot
+    var window: Window?
     var depth = 0
-    while current.isLoaded {
-      if let window = current.window { return (window, depth) }
-      guard let parent = current.parent else { return (nil, depth) }
-      current = parent
+    while let visiting = current {
+      if visiting.resolvedStamp == stamp {
+        window = visiting.resolvedWindow
+        depth = visiting.resolvedDepth + 1
+        break
+      }
+      path.append(visiting)
+      guard visiting.isLoaded else {
+        current = nil
+        break
+      }
+      if let rootWindow = visiting.window {
+        window = rootWindow
+        current = nil
+        break
+      }
+      current = visiting.parent
+    }
+    for visited in path.reversed() {
+      visited.resolvedStamp = stamp
+      visited.resolvedWindow = visited.isLoaded ? window : nil
+      if !visited.isLoaded { window = nil }
+      visited.resolvedDepth = depth
       depth += 1
     }
-    return (nil, depth)
+    return (slot.resolvedWindow, slot.resolvedDepth)
   }
 
   /// Moves `root`'s subtree into `window` (or out of every window), calling the hooks in Texture's order.
@@ -391,9 +415,8 @@ private final class TurnWork {
       let index = order.count
       order.append(slot)
       parents.append(parent)
-      for child in slot.children.reversed() {
-        guard let childSlot = child.nodeCore.slot, childSlot.isLoaded, childSlot.parent === slot else { continue }
-        stack.append((childSlot, index))
+      for child in slot.children.reversed() where child.isLoaded && child.parent === slot {
+        stack.append((child, index))
       }
     }
     var sizes = Array(repeating: 1, count: order.count)

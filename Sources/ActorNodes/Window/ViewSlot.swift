@@ -25,8 +25,12 @@ final class ViewSlot {
   var placementVersion: UInt64 = 0
   /// Whether ``placedParent``'s newest list includes this node (always `true` for a window root).
   var isIncluded = false
-  /// The mirrored subnodes, in order.
-  var children: [any DisplayNode] = []
+  /// The mirrored subnodes' slots, in order.
+  ///
+  /// Slots, not nodes: the main actor never keeps a node alive, so a dropped
+  /// tree's nodes deinitialize where they are dropped and only views wait
+  /// for the main actor.
+  var children: [ViewSlot] = []
   /// The structure version of ``children``.
   var childrenVersion: UInt64 = 0
 
@@ -60,6 +64,12 @@ final class ViewSlot {
   var acyclicStamp: UInt64 = 0
   /// The cycle search that last visited this slot.
   var searchStamp: UInt64 = 0
+  /// The turn in which ``resolvedWindow`` and ``resolvedDepth`` were computed.
+  var resolvedStamp: UInt64 = 0
+  /// The window whose view tree holds this slot's view, as of ``resolvedStamp``.
+  weak var resolvedWindow: Window?
+  /// The number of parents above this slot, as of ``resolvedStamp``.
+  var resolvedDepth = 0
 
   nonisolated init() {}
 

@@ -1,0 +1,101 @@
+import Testing
+@testable import ActorNodes
+
+@Suite("Concurrent structural edits", .timeLimit(.minutes(2)), .tags(.stress))
+struct ConcurrentEditTests {
+  @Test("A→B and B→A at the same time: exactly one succeeds, never a cycle")
+  func opposingMoves() async throws {
+    for _ in 0..<100 {
+      let a = BasicNode(debugName: "a")
+      let b = BasicNode(debugName: "b")
+      try await a.addSubnode(BasicNode())
+      try await b.addSubnode(BasicNode())
+      let gate = Gate()
+      async let first: Bool = {
+        await gate.wait()
+        do { try await a.addSubnode(b); return true } catch { return false }
+      }()
+      async let second: Bool = {
+        await gate.wait()
+        do { try await b.addSubnode(a); return true } catch { return false }
+      }()
+      await gate.waitForArrivals(2)
+      await gate.open()
+      let results = await [first, second]
+      #expect(results.filter { $0 }.count == 1)
+      let aParent = await a.supernode
+      let bParent = await b.supernode
+      #expect((aParent === b) != (bParent === a), "exactly one is the other's parent")
+    }
+  }
+
+  @Test("Many tasks moving, removing and configuring nodes: no subnode lost or duplicated, no cycle; views follow")
+  @MainActor
+  func stress() async throws {
+    let root = BasicNode(debugName: "root")
+    let containers = (0..<5).map { BasicNode(debugName: "container\($0)") }
+    let leaves = (0..<40).map { BasicNode(debugName: "leaf\($0)") }
+    for container in containers { try await root.addSubnode(container) }
+    for (index, leaf) in leaves.enumerated() { try await containers[index % 5].addSubnode(leaf) }
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    let all: [BasicNode] = containers + leaves
+
+    await withTaskGroup(of: Void.self) { group in
+      for worker in 0..<8 {
+        group.addTask {
+          var random = SeededRandom(seed: UInt64(worker))
+          for step in 0..<150 {
+            let node = all.randomElement(using: &random)!
+            switch Int.random(in: 0..<5, using: &random) {
+            case 0, 1:
+              let parent = ([root] + all).randomElement(using: &random)!
+              try? await parent.addSubnode(node)
+            case 2:
+              let parent = ([root] + all).randomElement(using: &random)!
+              let count = await parent.subnodes.count
+              try? await parent.insertSubnode(node, at: Int.random(in: 0...count, using: &random))
+            case 3:
+              if step % 7 == 0 { await node.removeFromSupernode() }
+            default:
+              let alpha = Double(step % 10) / 10
+              await node.configure { $0.alpha = alpha }
+            }
+            await Task.yield()
+          }
+        }
+      }
+    }
+
+    // The tree: every node once at most, links agree, no cycle.
+    var seen = Set<ObjectIdentifier>()
+    for parent in [root] + all {
+      for child in await parent.subnodes {
+        #expect(seen.insert(ObjectIdentifier(child)).inserted, "a node is a subnode twice")
+        #expect(await child.supernode === parent)
+      }
+    }
+    for node in all {
+      var ancestor = await node.supernode
+      var steps = 0
+      while let current = ancestor, steps <= all.count {
+        ancestor = await current.supernode
+        steps += 1
+      }
+      #expect(steps <= all.count, "a cycle above a node")
+      if let parent = await node.supernode {
+        #expect(await parent.subnodes.contains { $0 === node })
+      }
+    }
+    // The views: after one turn, they mirror the nodes; detached nodes have no superlayer.
+    await window.flush()
+    #expect(await viewTreeMatchesNodeTree(root))
+    for node in all where await node.supernode == nil {
+      #expect(node.layer?.superlayer == nil)
+    }
+    for node in all {
+      let recorded = await node.nodeState.properties.alpha
+      #expect(node.view?.alpha == recorded)
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import Testing
+import ActorNodes
+
+/// A node that describes itself with its own state.
+actor TitledNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  var nodeState = NodeState()
+  var title: String
+
+  init(title: String) { self.title = title }
+
+  var descriptionForRecursiveDescription: String { "\(defaultDescription) title=\(title)" }
+
+  func retitle(_ title: String) { self.title = title }
+}
+
+@Suite("Describing a tree", .timeLimit(.minutes(1)))
+struct DescriptionTests {
+  @Test("recursiveDescription() lists the subtree in pre-order, indented per level")
+  func recursiveDescription() async throws {
+    let root = BasicNode(debugName: "root")
+    let a = BasicNode(debugName: "a")
+    let b = BasicNode()
+    try await a.addSubnode(b)
+    try await root.addSubnode(a)
+    try await root.addSubnode(BasicNode(debugName: "c"))
+    let lines = await root.recursiveDescription().split(separator: "\n").map(String.init)
+    #expect(lines.count == 4)
+    #expect(lines[0] == "<BasicNode #\(root.nodeCore.id) 'root'>")
+    #expect(lines[1] == "| <BasicNode #\(a.nodeCore.id) 'a'>")
+    #expect(lines[2] == "| | <BasicNode #\(b.nodeCore.id)>")
+    #expect(lines[3].hasPrefix("| <BasicNode #") && lines[3].hasSuffix(" 'c'>"))
+  }
+
+  @Test("descriptionForRecursiveDescription lets a node describe its own state (Texture's hook)")
+  func customDescription() async throws {
+    let root = BasicNode(debugName: "root")
+    let titled = TitledNode(title: "Kittens")
+    try await root.addSubnode(titled)
+    await titled.setDebugName("headline")
+    #expect(await root.recursiveDescription().hasSuffix("<TitledNode #\(titled.nodeCore.id) 'headline'> title=Kittens"))
+    await titled.retitle("Puppies")
+    #expect(await titled.recursiveDescription().hasSuffix("title=Puppies"))
+    #expect(await titled.debugName == "headline")
+  }
+}
