@@ -54,8 +54,8 @@ public final class Layer {
   public private(set) var sublayers: [Layer] = []
   /// The layer that contains this one.
   public private(set) weak var superlayer: Layer?
-  /// The view this layer backs, if any (`CALayer.delegate` in UIKit).
-  public internal(set) weak var view: View?
+  /// Whether this layer backs a ``View`` (in UIKit, whether its delegate is a view).
+  public internal(set) var isViewLayer = false
 
   /// Whether a node owns this layer; a view factory must return a layer nobody owns.
   var isOwnedByNode = false

@@ -31,7 +31,7 @@ public final class View {
   /// Creates a view with the given frame.
   public init(frame: Rect = .zero) {
     layer = Layer()
-    layer.view = self
+    layer.isViewLayer = true
     if frame != .zero { layer.frame = frame }
   }
 

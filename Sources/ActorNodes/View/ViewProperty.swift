@@ -37,7 +37,17 @@ struct ViewPropertyMask: Hashable, Sendable, Sequence {
     return result
   }
 
-  func makeIterator() -> some IteratorProtocol<ViewProperty> {
-    ViewProperty.allCases.lazy.filter { self.contains($0) }.makeIterator()
+  func makeIterator() -> Iterator { Iterator(bits: bits) }
+
+  /// Walks the set bits, lowest first, without allocating.
+  struct Iterator: IteratorProtocol {
+    var bits: UInt32
+
+    mutating func next() -> ViewProperty? {
+      guard bits != 0 else { return nil }
+      let index = bits.trailingZeroBitCount
+      bits &= bits - 1
+      return ViewProperty(rawValue: index)
+    }
   }
 }

@@ -20,9 +20,8 @@ enum MainTurn {
 
   /// Applies `operations` now, as one turn, and records it in `recorder`.
   static func apply(_ operations: [MainOperation], recorder: TurnRecorder) {
-    contractPrecondition(
-      !isApplying,
-      "a main-actor turn cannot start inside another one (a hook called flush(), attach(_:) or detach())")
+    // Hooks are synchronous and every turn entry point is `async`, so only the library could nest turns.
+    contractPrecondition(!isApplying, "a main-actor turn cannot start inside another one")
     isApplying = true
     defer { isApplying = false }
     let clock = ContinuousClock()
@@ -39,7 +38,7 @@ enum MainTurn {
   /// Takes `root`'s subtree out of every window right away (its window is going away).
   static func exitHierarchy(from root: ViewSlot) {
     lastStamp &+= 1
-    TurnWork(stamp: lastStamp).propagate(nil, into: root)
+    TurnWork(stamp: lastStamp).propagate(0, into: root)
   }
 }
 
@@ -125,7 +124,7 @@ private final class TurnWork {
     case .layer(let makeLayer):
       let layer = makeLayer()
       contractPrecondition(
-        !layer.isOwnedByNode && layer.view == nil,
+        !layer.isOwnedByNode && !layer.isViewLayer,
         "a layer factory must return a new layer that no node or view owns")
       return (nil, layer)
     case nil:
@@ -141,28 +140,21 @@ private final class TurnWork {
     let slots = children.map { $0.nodeCore.mainSlot }
     parent.children = slots
     parent.childrenVersion = version
-    var kept = Set<ObjectIdentifier>()
-    kept.reserveCapacity(slots.count)
-    for slot in slots {
-      kept.insert(ObjectIdentifier(slot))
-      if version > slot.placementVersion {
-        // The newest inclusion: the node belongs here.
-        let wasHere = slot.parent === parent
-        if let window = slot.window { windows.append(window) }
-        slot.placedParent = parent
-        slot.window = nil
-        slot.placementVersion = version
-        slot.isIncluded = true
-        if !wasHere { markMoved(slot) }
-      } else if slot.placedParent === parent && !slot.isIncluded {
-        slot.isIncluded = true
+    for slot in slots where version > slot.placementVersion {
+      // The newest inclusion: the node belongs here.
+      if let window = slot.window { windows.append(window) }
+      let wasHere = slot.placedParent === parent
+      slot.placedParent = parent
+      slot.window = nil
+      slot.placementVersion = version
+      if !wasHere { markMoved(slot) }
+    }
+    if !old.isEmpty {
+      let kept = Set(slots.lazy.map(ObjectIdentifier.init))
+      for slot in old where slot.placedParent === parent && !kept.contains(ObjectIdentifier(slot)) {
+        slot.placedParent = nil
         markMoved(slot)
       }
-    }
-    for slot in old where !kept.contains(ObjectIdentifier(slot)) {
-      guard slot.placedParent === parent, slot.isIncluded else { continue }
-      slot.isIncluded = false
-      markMoved(slot)
     }
     markRebuild(parent)
   }
@@ -175,7 +167,6 @@ private final class TurnWork {
     root.placedParent = nil
     root.window = window
     root.placementVersion = version
-    root.isIncluded = window != nil
     markMoved(root)
   }
 
@@ -220,6 +211,12 @@ private final class TurnWork {
   /// stalest placement of such a cycle is set aside until a later turn.
   /// Each slot is walked once per turn, so a turn stays linear in its work.
   private func breakCycles(above start: ViewSlot) {
+    // Common case: the parent's chain was checked already this turn (loads come in pre-order).
+    guard start.acyclicStamp != stamp else { return }
+    if let parent = start.parent, parent.acyclicStamp == stamp, parent !== start {
+      start.acyclicStamp = stamp
+      return
+    }
     MainTurn.lastSearch &+= 1
     var path: [ViewSlot] = []
     var current: ViewSlot? = start
@@ -317,71 +314,55 @@ private final class TurnWork {
   // MARK: - Phase 6: hierarchy membership
 
   private func updateHierarchy() {
-    var candidates: [(slot: ViewSlot, window: Window?, depth: Int)] = []
-    var seen = Set<ObjectIdentifier>()
-    for slot in moved + loadedGroups.joined() where slot.isLoaded && seen.insert(ObjectIdentifier(slot)).inserted {
-      let (window, depth) = resolveWindow(of: slot)
-      candidates.append((slot, window, depth))
-    }
-    // Top-down, so that a supernode's hooks run before its subnodes'.
-    candidates.sort { $0.depth < $1.depth }
-    for (slot, window, _) in candidates {
-      guard slot.isInHierarchy != (window != nil) || slot.currentWindow !== window else { continue }
-      propagate(window, into: slot)
-    }
+    // Every slot whose view was created or moved this turn is in `moved`: a candidate.
+    for slot in moved { slot.candidateStamp = stamp }
+    for slot in moved where slot.isLoaded { updateMembership(of: slot) }
   }
 
-  /// The window whose view tree holds `slot`'s view, and the number of parents above it.
+  /// Brings `slot`'s hierarchy state up to date, after that of every candidate above it.
   ///
-  /// Walks the mirror up once per turn: results are kept on every slot of
-  /// the walk, so resolving many slots of one deep chain stays linear.
-  private func resolveWindow(of slot: ViewSlot) -> (Window?, Int) {
-    var path: [ViewSlot] = []
+  /// Top-down is what keeps Texture's order (a supernode's hooks first), and
+  /// it makes a node's window a matter of its parent's current state. The
+  /// walk up stops at slots whose ancestors are done, so a turn stays linear.
+  private func updateMembership(of slot: ViewSlot) {
+    var pending: [ViewSlot] = []
+    var walked: [ViewSlot] = []
     var current: ViewSlot? = slot
-    var window: Window?
-    var depth = 0
-    while let visiting = current {
-      if visiting.resolvedStamp == stamp {
-        window = visiting.resolvedWindow
-        depth = visiting.resolvedDepth + 1
-        break
-      }
-      path.append(visiting)
-      guard visiting.isLoaded else {
-        current = nil
-        break
-      }
-      if let rootWindow = visiting.window {
-        window = rootWindow
-        current = nil
-        break
-      }
+    while let visiting = current, visiting.ancestorsDoneStamp != stamp {
+      walked.append(visiting)
+      if visiting.candidateStamp == stamp { pending.append(visiting) }
       current = visiting.parent
     }
-    for visited in path.reversed() {
-      visited.resolvedStamp = stamp
-      visited.resolvedWindow = visited.isLoaded ? window : nil
-      if !visited.isLoaded { window = nil }
-      visited.resolvedDepth = depth
-      depth += 1
+    for candidate in pending.reversed() where candidate.isLoaded {
+      let window = windowID(of: candidate)
+      if candidate.isInHierarchy != (window != 0) || candidate.currentWindow != window {
+        propagate(window, into: candidate)
+      }
     }
-    return (slot.resolvedWindow, slot.resolvedDepth)
+    for visited in walked { visited.ancestorsDoneStamp = stamp }
   }
 
-  /// Moves `root`'s subtree into `window` (or out of every window), calling the hooks in Texture's order.
+  /// The window that holds `slot`'s view, from its place: a window's root, or under its parent.
+  private func windowID(of slot: ViewSlot) -> UInt64 {
+    if let window = slot.window { return window.id }
+    guard let parent = slot.parent, parent.isLoaded else { return 0 }
+    return parent.currentWindow
+  }
+
+  /// Moves `root`'s subtree into the window with id `window` (0: out of every window), calling the hooks in Texture's order.
   ///
   /// Exits first, pre-order, after clearing `isInHierarchy`; then enters:
   /// `willEnterHierarchy` pre-order after setting `isInHierarchy`,
-  /// `didEnterHierarchy` post-order. Nodes already in `window` are skipped, so
-  /// a move within one window calls nothing.
-  func propagate(_ window: Window?, into root: ViewSlot) {
+  /// `didEnterHierarchy` post-order. Nodes already in that window are
+  /// skipped, so a move within one window calls nothing.
+  func propagate(_ window: UInt64, into root: ViewSlot) {
     let nodes = loadedSubtree(of: root)
-    for (slot, _) in nodes where slot.isInHierarchy && (window == nil || slot.currentWindow !== window) {
+    for (slot, _) in nodes where slot.isInHierarchy && slot.currentWindow != window {
       slot.isInHierarchy = false
-      slot.currentWindow = nil
+      slot.currentWindow = 0
       if let node = slot.node { node.didExitHierarchy(HierarchyContext(node: node)) }
     }
-    guard let window else { return }
+    guard window != 0 else { return }
     var open: [(index: Int, end: Int, entered: Bool)] = []
     for (index, entry) in nodes.enumerated() {
       while let top = open.last, index >= top.end {

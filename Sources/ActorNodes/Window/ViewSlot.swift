@@ -12,19 +12,21 @@ final class ViewSlot {
   /// The loaded layer (the view's layer for a view-backed node).
   private(set) var layer: Layer?
 
-  /// The slot of the parent whose subnode list most recently included this node.
+  /// The slot of the parent whose newest subnode list includes this node, if any.
   ///
   /// A parent's list says who is in it, not where a missing node went, so a
-  /// node's placement is its newest *inclusion*, and it holds only while that
-  /// parent's newest list still includes it (``isIncluded``). Applied in any
-  /// order, the operations then agree with the ``HierarchyActor``.
-  weak var placedParent: ViewSlot?
+  /// node's placement is its newest *inclusion* (``placementVersion``), and
+  /// it is cleared when that parent's newer list leaves the node out. Applied
+  /// in any order, the operations then agree with the ``HierarchyActor``.
+  ///
+  /// `unowned`, not `weak`, so that slots get no side table: every slot this
+  /// points to lists this one in its ``children``, and a released slot clears
+  /// the pointers of its children (``releaseViews()``), so it never dangles.
+  unowned var placedParent: ViewSlot?
   /// The mirrored window, when the node is a window's root.
   weak var window: Window?
   /// The structure version of the newest inclusion (or window operation).
   var placementVersion: UInt64 = 0
-  /// Whether ``placedParent``'s newest list includes this node (always `true` for a window root).
-  var isIncluded = false
   /// The mirrored subnodes' slots, in order.
   ///
   /// Slots, not nodes: the main actor never keeps a node alive, so a dropped
@@ -39,7 +41,7 @@ final class ViewSlot {
   var isSuspended = false
 
   /// The mirrored supernode's slot: where the node's view belongs.
-  var parent: ViewSlot? { isIncluded && !isSuspended ? placedParent : nil }
+  var parent: ViewSlot? { isSuspended ? nil : placedParent }
 
   /// The node's write version at load; writes at or below it are in the snapshot.
   var snapshotVersion: UInt64 = 0
@@ -54,8 +56,8 @@ final class ViewSlot {
 
   /// Whether the view is in a window's view tree (Texture's `inHierarchy`).
   var isInHierarchy = false
-  /// The window whose view tree holds the view.
-  weak var currentWindow: Window?
+  /// The ``Window/id`` of the window whose view tree holds the view; 0 for none.
+  var currentWindow: UInt64 = 0
   /// The turn that last marked this slot's subviews for rebuilding.
   var rebuildStamp: UInt64 = 0
   /// The turn that last marked this slot's placement as changed.
@@ -64,12 +66,10 @@ final class ViewSlot {
   var acyclicStamp: UInt64 = 0
   /// The cycle search that last visited this slot.
   var searchStamp: UInt64 = 0
-  /// The turn in which ``resolvedWindow`` and ``resolvedDepth`` were computed.
-  var resolvedStamp: UInt64 = 0
-  /// The window whose view tree holds this slot's view, as of ``resolvedStamp``.
-  weak var resolvedWindow: Window?
-  /// The number of parents above this slot, as of ``resolvedStamp``.
-  var resolvedDepth = 0
+  /// The turn in which this slot's view was created or moved (a candidate for hierarchy changes).
+  var candidateStamp: UInt64 = 0
+  /// The turn in which every candidate above this slot had its hierarchy state updated.
+  var ancestorsDoneStamp: UInt64 = 0
 
   nonisolated init() {}
 
@@ -85,8 +85,11 @@ final class ViewSlot {
   }
 
   /// Gives up the view and layer: detaches the subviews (other slots own them) and
-  /// removes this view from its superview, so that each view is released alone.
+  /// removes this view from its superview, so that each view is released alone;
+  /// forgets the children, clearing their pointers to this slot.
   func releaseViews() {
+    for child in children where child.placedParent === self { child.placedParent = nil }
+    children = []
     if let view {
       view.removeFromSuperview()
       _ = view.takeSubviews()

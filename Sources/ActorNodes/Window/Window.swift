@@ -18,6 +18,8 @@ public final class Window {
   public let view: View
   /// When queued work is applied.
   public let turnMode: TurnMode
+  /// A process-unique number; views record their window by it, without a reference.
+  let id: UInt64 = Window.makeID()
   /// The attached root node.
   public private(set) var rootNode: (any DisplayNode)?
 
@@ -105,12 +107,18 @@ public final class Window {
     return slot
   }
 
+  private static var lastID: UInt64 = 0
+
+  private static func makeID() -> UInt64 {
+    lastID += 1
+    return lastID
+  }
+
   isolated deinit {
     // A window that goes away while attached detaches its tree: the hooks still run.
     // (Weak references to the window already read `nil` here; `rootNode` is set only while attached.)
     if let slot = rootNode?.nodeCore.slot {
       slot.window = nil
-      slot.isIncluded = false
       MainTurn.exitHierarchy(from: slot)
     }
     let queue = turnQueue

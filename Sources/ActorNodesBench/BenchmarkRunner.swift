@@ -1,0 +1,97 @@
+import ActorNodes
+import Foundation
+
+/// One measured quantity: the median of its samples.
+struct BenchmarkResult: Encodable {
+  /// A stable dotted identifier, for example `create.tree10k.actor.ns_per_node`.
+  let id: String
+  let value: Double
+  /// `ns`, `us`, `ms`, `x`, `count` or `bytes`.
+  let unit: String
+  let samples: Int
+}
+
+/// Runs the benchmarks that match the filter and collects their results.
+///
+/// Results go to stdout: a table, or with `--json` only a JSON array.
+/// Progress goes to stderr.
+@MainActor
+final class BenchmarkRunner {
+  struct Options {
+    var quick = false
+    var json = false
+    var filters: [String] = []
+  }
+
+  let options: Options
+  private(set) var results: [BenchmarkResult] = []
+
+  init(options: Options) {
+    self.options = options
+  }
+
+  /// Samples per measurement: quick mode (CI) takes few and is never quoted.
+  var samples: Int { options.quick ? 3 : 15 }
+
+  /// Whether any benchmark whose id starts with `prefix` is selected.
+  func wants(_ prefix: String) -> Bool {
+    options.filters.isEmpty || options.filters.contains { $0.hasPrefix(prefix) || prefix.hasPrefix($0) }
+  }
+
+  /// Records the median of `values` under `id`, if selected.
+  func record(_ id: String, _ values: [Double], unit: String) {
+    guard options.filters.isEmpty || options.filters.contains(where: { id.hasPrefix($0) }) else { return }
+    let sorted = values.sorted()
+    let median =
+      sorted.isEmpty
+      ? .nan : sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    results.append(BenchmarkResult(id: id, value: median, unit: unit, samples: values.count))
+  }
+
+  /// Records `numerator ÷ denominator`, per sample, as a ratio (unit `x`).
+  func recordRatio(_ id: String, _ numerators: [Double], _ denominators: [Double]) {
+    record(id, zip(numerators, denominators).map { $0 / $1 }, unit: "x")
+  }
+
+  func progress(_ message: String) {
+    FileHandle.standardError.write(Data("[bench] \(message)\n".utf8))
+  }
+
+  func printResults() {
+    if options.json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+      let data = (try? encoder.encode(results)) ?? Data("[]".utf8)
+      print(String(decoding: data, as: UTF8.self))
+      return
+    }
+    let width = max(results.map(\.id.count).max() ?? 0, 2)
+    print("id".padding(toLength: width, withPad: " ", startingAt: 0) + "  " + "median".leftPadded(12) + "  unit  samples")
+    for result in results {
+      print(
+        result.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+          + String(format: "%.3f", result.value).leftPadded(12) + "  "
+          + result.unit.padding(toLength: 5, withPad: " ", startingAt: 0) + " " + String(result.samples))
+    }
+    if options.quick { print("(quick mode: few samples; do not quote these numbers)") }
+  }
+}
+
+extension String {
+  func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}
+
+/// Wall-clock time of `body`, in nanoseconds.
+func measureNanoseconds(_ body: () async throws -> Void) async rethrows -> Double {
+  let clock = ContinuousClock()
+  let start = clock.now
+  try await body()
+  let elapsed = clock.now - start
+  return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+}
+
+extension Duration {
+  var nanoseconds: Double { Double(components.seconds) * 1e9 + Double(components.attoseconds) / 1e9 }
+}

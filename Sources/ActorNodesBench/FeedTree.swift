@@ -1,0 +1,107 @@
+import ActorNodes
+
+/// The FEED shape: a vertical list of 1,430 rows, each a container of
+/// [image, a container of a title and a body, a spacer, a badge]: 7 nodes a
+/// row, 10,011 nodes with the root. Every node gets 5 view properties.
+/// The layout benchmarks of later steps reuse this shape.
+enum FeedTree {
+  static let rows = 1_430
+  static let nodesPerRow = 7
+  static let nodeCount = 1 + rows * nodesPerRow
+
+  /// Builds the FEED tree of actor nodes; runs off the main actor.
+  @concurrent
+  static func makeActorTree(rows: Int = rows) async throws -> BasicNode {
+    let root = BasicNode(debugName: "feed")
+    await configure(root, index: 0)
+    for row in 0..<rows {
+      try await root.addSubnode(try await makeActorRow(row))
+    }
+    return root
+  }
+
+  /// Builds the FEED tree with rows made by `tasks` concurrent tasks (nodes can be made anywhere).
+  @concurrent
+  static func makeActorTreeConcurrently(tasks: Int) async throws -> BasicNode {
+    let root = BasicNode(debugName: "feed")
+    await configure(root, index: 0)
+    let rowsPerTask = (rows + tasks - 1) / tasks
+    let chunks = try await withThrowingTaskGroup(of: (Int, [BasicNode]).self) { group in
+      for chunk in 0..<tasks {
+        group.addTask {
+          var made: [BasicNode] = []
+          for row in (chunk * rowsPerTask)..<min((chunk + 1) * rowsPerTask, rows) {
+            made.append(try await makeActorRow(row))
+          }
+          return (chunk, made)
+        }
+      }
+      var all: [(Int, [BasicNode])] = []
+      for try await chunk in group { all.append(chunk) }
+      return all.sorted { $0.0 < $1.0 }.flatMap(\.1)
+    }
+    for row in chunks { try await root.addSubnode(row) }
+    return root
+  }
+
+  private static func makeActorRow(_ row: Int) async throws -> BasicNode {
+    let container = BasicNode()
+    let image = BasicNode()
+    let text = BasicNode()
+    let title = BasicNode()
+    let body = BasicNode()
+    let spacer = BasicNode()
+    let badge = BasicNode()
+    for (offset, node) in [container, image, text, title, body, spacer, badge].enumerated() {
+      await configure(node, index: row * nodesPerRow + offset)
+    }
+    try await text.addSubnode(title)
+    try await text.addSubnode(body)
+    for child in [image, text, spacer, badge] { try await container.addSubnode(child) }
+    return container
+  }
+
+  private static func configure(_ node: BasicNode, index: Int) async {
+    let value = Double(index % 97)
+    await node.configure {
+      $0.frame = Rect(x: value, y: value, width: 40 + value, height: 20)
+      $0.backgroundColor = Color(white: value / 97)
+      $0.alpha = 0.5 + value / 200
+      $0.cornerRadius = value / 10
+      $0.clipsToBounds = index % 2 == 0
+    }
+  }
+
+  /// Builds the FEED tree of lock-guarded baseline nodes; runs off the main actor.
+  @concurrent
+  static func makeLockTree(rows: Int = rows) async -> LockNode {
+    let root = LockNode()
+    configure(root, index: 0)
+    for row in 0..<rows {
+      let container = LockNode()
+      let image = LockNode()
+      let text = LockNode()
+      let title = LockNode()
+      let body = LockNode()
+      let spacer = LockNode()
+      let badge = LockNode()
+      for (offset, node) in [container, image, text, title, body, spacer, badge].enumerated() {
+        configure(node, index: row * nodesPerRow + offset)
+      }
+      text.addSubnode(title)
+      text.addSubnode(body)
+      for child in [image, text, spacer, badge] { container.addSubnode(child) }
+      root.addSubnode(container)
+    }
+    return root
+  }
+
+  private static func configure(_ node: LockNode, index: Int) {
+    let value = Double(index % 97)
+    node.frame = Rect(x: value, y: value, width: 40 + value, height: 20)
+    node.backgroundColor = Color(white: value / 97)
+    node.alpha = 0.5 + value / 200
+    node.cornerRadius = value / 10
+    node.clipsToBounds = index % 2 == 0
+  }
+}

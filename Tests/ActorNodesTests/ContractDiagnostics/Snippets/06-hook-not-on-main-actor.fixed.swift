@@ -1,0 +1,9 @@
+// Fixed: mark the hook @MainActor.
+import ActorNodes
+
+actor Photo: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  var nodeState = NodeState()
+
+  @MainActor func didLoad(_ context: LoadContext) {}
+}

@@ -1,0 +1,6 @@
+// Fixed: carry the Sendable properties instead of the view.
+import ActorNodes
+
+struct Snapshot: Sendable {
+  let properties: ViewProperties
+}

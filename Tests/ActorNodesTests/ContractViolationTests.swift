@@ -1,0 +1,120 @@
+import Testing
+@testable import ActorNodes
+
+/// Every precondition of the library, as a case that breaks it.
+enum Violation: String, Codable, Sendable, CaseIterable {
+  case windowSize, viewFactoryReturnsOwnedView, layerFactoryReturnsOwnedLayer, nestedTurn
+  case viewContainsItself, subviewIndexOutOfBounds, layerFrameNotFinite, layerContainsItself, sublayerIndexOutOfBounds
+  case geometryNotFinite, negativeSize, alphaNotFinite, cornerRadiusNotFinite, shadowNotFinite, contentsScaleNotPositive
+  case colorNotFinite, imageNegativeSize, imageScaleNotPositive, imageByteCount
+
+  /// The words of the rule the failure message must name.
+  var rule: String {
+    switch self {
+    case .windowSize: "a window's size must be finite and not negative"
+    case .viewFactoryReturnsOwnedView: "a view factory must return a new view that no node owns"
+    case .layerFactoryReturnsOwnedLayer: "a layer factory must return a new layer that no node or view owns"
+    case .nestedTurn: "a main-actor turn cannot start inside another one"
+    case .viewContainsItself: "a view cannot contain itself or one of its ancestors"
+    case .subviewIndexOutOfBounds: "subview index 5 is out of bounds"
+    case .layerFrameNotFinite: "view geometry must be finite"
+    case .layerContainsItself: "a layer cannot contain itself or one of its ancestors"
+    case .sublayerIndexOutOfBounds: "sublayer index -1 is out of bounds"
+    case .geometryNotFinite: "view geometry must be finite"
+    case .negativeSize: "a view's size must not be negative"
+    case .alphaNotFinite: "alpha must be finite"
+    case .cornerRadiusNotFinite: "corner radius and border width must be finite"
+    case .shadowNotFinite: "shadow values must be finite"
+    case .contentsScaleNotPositive: "contentsScale must be finite and positive"
+    case .colorNotFinite: "color components must be finite"
+    case .imageNegativeSize: "image dimensions must not be negative"
+    case .imageScaleNotPositive: "image scale must be finite and positive"
+    case .imageByteCount: "image byte count must be pixelWidth * pixelHeight * 4"
+    }
+  }
+
+  /// Breaks the rule; never returns.
+  func commit() async {
+    switch self {
+    case .windowSize:
+      _ = await Window(size: Size(width: -1, height: 10))
+    case .viewFactoryReturnsOwnedView:
+      let owner = BasicNode()
+      await owner.loadView()
+      let thief = BasicNode(makeView: { owner.view! })
+      await thief.loadView()
+    case .layerFactoryReturnsOwnedLayer:
+      let owner = BasicNode(isLayerBacked: true)
+      await owner.loadView()
+      let thief = BasicNode(makeLayer: { owner.layer! })
+      await thief.loadView()
+    case .nestedTurn:
+      await MainActor.run {
+        let node = NestingNode()
+        MainTurn.apply([.load(LoadBatch(entries: [LoadEntry(node: node, children: [], isLayerBacked: false,
+          snapshot: LoadSnapshot(properties: ViewProperties(), written: ViewPropertyMask(), actions: [],
+            version: 0, didLoadBlocks: []))], version: 1))], recorder: TurnRecorder())
+      }
+    case .viewContainsItself:
+      await MainActor.run {
+        let view = View()
+        view.addSubview(view)
+      }
+    case .subviewIndexOutOfBounds:
+      await MainActor.run { View().insertSubview(View(), at: 5) }
+    case .layerFrameNotFinite:
+      await MainActor.run { Layer().frame = Rect(x: .nan, y: 0, width: 1, height: 1) }
+    case .layerContainsItself:
+      await MainActor.run {
+        let parent = Layer()
+        let child = Layer()
+        parent.addSublayer(child)
+        child.addSublayer(parent)
+      }
+    case .sublayerIndexOutOfBounds:
+      await MainActor.run { Layer().insertSublayer(Layer(), at: -1) }
+    case .geometryNotFinite:
+      await BasicNode().configure { $0.position = Point(x: .infinity, y: 0) }
+    case .negativeSize:
+      await BasicNode().configure { $0.frame = Rect(x: 0, y: 0, width: -4, height: 4) }
+    case .alphaNotFinite:
+      await BasicNode().configure { $0.alpha = .nan }
+    case .cornerRadiusNotFinite:
+      await BasicNode().configure { $0.cornerRadius = .infinity }
+    case .shadowNotFinite:
+      await BasicNode().configure { $0.shadowOffset = Size(width: .nan, height: 0) }
+    case .contentsScaleNotPositive:
+      await BasicNode().configure { $0.contentsScale = 0 }
+    case .colorNotFinite:
+      _ = Color(red: .nan, green: 0, blue: 0)
+    case .imageNegativeSize:
+      _ = Image(pixelWidth: -1, pixelHeight: 1, rgba: [])
+    case .imageScaleNotPositive:
+      _ = Image(pixelWidth: 1, pixelHeight: 1, scale: 0, rgba: [0, 0, 0, 0])
+    case .imageByteCount:
+      _ = Image(pixelWidth: 2, pixelHeight: 2, rgba: [0, 0, 0, 0])
+    }
+  }
+}
+
+/// A node whose `didLoad` tries to start a turn inside the turn that loads it.
+actor NestingNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  var nodeState = NodeState()
+
+  @MainActor func didLoad(_ context: LoadContext) {
+    MainTurn.apply([], recorder: TurnRecorder())
+  }
+}
+
+@Suite("Broken rules stop the program with a message that names the rule", .timeLimit(.minutes(2)))
+struct ContractViolationTests {
+  @Test("Each precondition fails in every build configuration, naming its rule", arguments: Violation.allCases)
+  func violation(_ violation: Violation) async throws {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [violation] in
+      await violation.commit()
+    }
+    let output = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
+    #expect(output.contains("ActorNodes contract violation: \(violation.rule)"), "\(output.prefix(400))")
+  }
+}
