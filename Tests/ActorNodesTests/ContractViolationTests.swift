@@ -100,7 +100,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
 /// A node whose `didLoad` tries to start a turn inside the turn that loads it.
 actor NestingNode: DisplayNode {
   nonisolated let nodeCore = NodeCore()
-  var nodeState = NodeState()
+  let nodeState = NodeState()
 
   @MainActor func didLoad(_ context: LoadContext) {
     MainTurn.apply([], recorder: TurnRecorder())

@@ -30,30 +30,39 @@ enum Tree {
     _ child: any DisplayNode, into parent: any DisplayNode, at position: Position
   ) throws(HierarchyError) -> LoadBatch? {
     try validateAdding(child, to: parent)
+    guard let index = try targetIndex(of: child, in: parent, at: position) else { return nil }
+    let oldParent = detach(child)
+    parent.nodeCore.subnodes.insert(child, at: index)
+    child.nodeCore.supernode = parent
+    return commitMove(of: child, from: oldParent, to: parent)
+  }
+
+  /// The index `child` takes among `parent`'s subnodes once removed from them; `nil` if nothing changes.
+  ///
+  /// A separate function so that its read of the subnodes ends before they
+  /// are mutated: a live copy would make every insertion copy the array.
+  private static func targetIndex(
+    of child: any DisplayNode, in parent: any DisplayNode, at position: Position
+  ) throws(HierarchyError) -> Int? {
     let siblings = parent.nodeCore.subnodes
     let alreadyChild = child.nodeCore.supernode === parent
     let count = siblings.count - (alreadyChild ? 1 : 0)
-    // The index among the siblings once `child` is removed.
-    let index: Int
     switch position {
     case .end:
-      index = count
+      return count
     case .index(let requested):
       guard requested >= 0 && requested <= count else {
         throw .indexOutOfBounds(index: requested, validRange: 0...count)
       }
-      index = requested
+      return requested
     case .below(let sibling), .above(let sibling):
       guard let siblingIndex = siblings.firstIndex(where: { $0 === sibling }) else { throw .notASubnode }
       if sibling === child { return nil }  // Texture: inserting a node next to itself changes nothing.
       let childIndex = alreadyChild ? siblings.firstIndex(where: { $0 === child }) : nil
       let adjusted = siblingIndex - ((childIndex.map { $0 < siblingIndex } ?? false) ? 1 : 0)
-      if case .above = position { index = adjusted + 1 } else { index = adjusted }
+      if case .above = position { return adjusted + 1 }
+      return adjusted
     }
-    let oldParent = detach(child)
-    parent.nodeCore.subnodes.insert(child, at: index)
-    child.nodeCore.supernode = parent
-    return commitMove(of: child, from: oldParent, to: parent)
   }
 
   /// Replaces `old`, a subnode of `parent`, with `new`.
@@ -207,12 +216,15 @@ enum Tree {
     return prepareLoad(of: child, version: nextVersion())
   }
 
-  /// Tells the main actor the new ordered subnodes of a loaded node.
+  /// Records a change of `parent`'s subnodes and, if it is loaded, tells its window's queue.
+  ///
+  /// The queue reads the list when it hands its work to the main actor, so
+  /// any number of edits of one parent cost one list, once.
   private static func queueChildren(of parent: any DisplayNode) {
     let core = parent.nodeCore
+    core.childrenVersion = nextVersion()
     guard core.isLoaded else { return }
-    TurnQueue.queue(of: parent).enqueue(
-      .setChildren(parent: parent, children: core.subnodes, version: nextVersion()))
+    TurnQueue.queue(of: parent).childrenChanged(of: parent)
   }
 
   private static func setTurnQueue(_ queue: TurnQueue?, forSubtreeOf root: any DisplayNode) {

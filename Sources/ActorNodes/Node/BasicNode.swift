@@ -4,7 +4,7 @@
 /// `initWithViewBlock:` / `initWithLayerBlock:`.
 public actor BasicNode: DisplayNode {
   public nonisolated let nodeCore: NodeCore
-  public var nodeState: NodeState
+  public let nodeState: NodeState
 
   /// Creates a node that loads a ``View`` (or a ``Layer`` if `isLayerBacked`).
   public init(debugName: String? = nil, isLayerBacked: Bool = false) {

@@ -8,7 +8,7 @@
 /// ```swift
 /// actor KittenNode: DisplayNode {
 ///   nonisolated let nodeCore = NodeCore()
-///   var nodeState = NodeState(debugName: "kitten")
+///   let nodeState = NodeState(debugName: "kitten")
 ///
 ///   let photo = BasicNode()
 ///   var name: String
@@ -43,7 +43,7 @@
 ///
 /// # Implementation requirements
 /// - Declare `nonisolated let nodeCore = NodeCore()` (or one of its
-///   factory initializers) and `var nodeState = NodeState()`, and never
+///   factory initializers) and `let nodeState = NodeState()`, and never
 ///   replace either.
 /// - Hooks receive a context whose initializer is internal: only the library
 ///   can call them.
@@ -51,8 +51,8 @@ public protocol DisplayNode: Actor {
   /// The node's identity, tree links and loaded view; declare it as `nonisolated let nodeCore = NodeCore()`.
   nonisolated var nodeCore: NodeCore { get }
 
-  /// The library's node-isolated state; declare it as `var nodeState = NodeState()`.
-  var nodeState: NodeState { get set }
+  /// The library's node-isolated state; declare it as `let nodeState = NodeState()`.
+  var nodeState: NodeState { get }
 
   /// Tells the node that its view (or layer) has loaded.
   ///

@@ -32,6 +32,8 @@ public final class NodeCore: Sendable {
   @HierarchyActor var subnodes: [any DisplayNode] = []
   /// Whether the node loads a bare ``Layer`` instead of a ``View``.
   @HierarchyActor var isLayerBacked: Bool
+  /// The structure version of the latest change to ``subnodes``.
+  @HierarchyActor var childrenVersion: UInt64 = 0
   /// Whether the node's view exists or is being built; set once, never cleared.
   @HierarchyActor var isLoaded = false
   /// The queue of the window the node was last in; `nil` (never in a window) is the shared automatic queue.

@@ -1,12 +1,14 @@
 /// The library's per-node state that is isolated to the node's actor.
 ///
-/// Every ``DisplayNode`` stores one as `var nodeState = NodeState()`. It holds
+/// Every ``DisplayNode`` stores one as `let nodeState = NodeState()`. It holds
 /// the debug name, the pending view properties (Texture's `_ASPendingState`)
 /// and the `onDidLoad` blocks. Its fields are internal: change them through
 /// the node's API.
 ///
-/// - Important: Never replace a node's `nodeState` once the node is in use.
-public struct NodeState: Sendable {
+/// It is a class, so that the library reads and writes its fields in place
+/// through the protocol requirement instead of copying the whole state; it
+/// is not `Sendable`, so it cannot leave the node's actor.
+public final class NodeState {
   /// The name shown in descriptions.
   var debugName: String?
   /// Whether the view-loading snapshot was taken: from then on, writes go to the main actor.

@@ -12,6 +12,8 @@ final class TurnQueue {
   /// Counts turns; read on the main actor.
   nonisolated let recorder = TurnRecorder()
   private var operations: [MainOperation] = []
+  /// Loaded nodes whose subnodes changed since the last take; their lists are read at take time.
+  private var changedParents: [ObjectIdentifier: any DisplayNode] = [:]
   private var drainScheduled = false
   /// Set once the window is gone: everything goes to ``shared`` from then on.
   private var isRetired = false
@@ -32,6 +34,20 @@ final class TurnQueue {
       return
     }
     operations.append(operation)
+    scheduleDrain()
+  }
+
+  /// Notes that a loaded node's subnodes changed.
+  func childrenChanged(of parent: any DisplayNode) {
+    if isRetired {
+      TurnQueue.shared.childrenChanged(of: parent)
+      return
+    }
+    changedParents[ObjectIdentifier(parent)] = parent
+    scheduleDrain()
+  }
+
+  private func scheduleDrain() {
     guard mode == .automatic, !drainScheduled else { return }
     drainScheduled = true
     Task { @HierarchyActor in
@@ -40,17 +56,24 @@ final class TurnQueue {
     }
   }
 
-  /// Removes and returns the waiting work.
+  /// Removes and returns the waiting work, with the current subnodes of every changed parent.
   func take() -> [MainOperation] {
     drainScheduled = false
-    let taken = operations
+    var taken = operations
     operations = []
+    for parent in changedParents.values {
+      let core = parent.nodeCore
+      taken.append(.setChildren(parent: parent, children: core.subnodes, version: core.childrenVersion))
+    }
+    changedParents = [:]
     return taken
   }
 
   /// Moves the waiting work, and all future work, to the shared queue: the window is gone.
   func retire() {
     isRetired = true
+    for parent in changedParents.values { TurnQueue.shared.childrenChanged(of: parent) }
+    changedParents = [:]
     for operation in take() { TurnQueue.shared.enqueue(operation) }
   }
 }

@@ -4,7 +4,7 @@ import ActorNodes
 /// A node that describes itself with its own state.
 actor TitledNode: DisplayNode {
   nonisolated let nodeCore = NodeCore()
-  var nodeState = NodeState()
+  let nodeState = NodeState()
   var title: String
 
   init(title: String) { self.title = title }

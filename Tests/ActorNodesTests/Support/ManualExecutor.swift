@@ -52,7 +52,7 @@ final class ManualExecutor: SerialExecutor, Sendable {
 /// A node whose actor runs on a ``ManualExecutor``.
 actor ScheduledNode: DisplayNode {
   nonisolated let nodeCore = NodeCore()
-  var nodeState: NodeState
+  let nodeState: NodeState
   nonisolated let executor: ManualExecutor
 
   init(_ name: String, executor: ManualExecutor) {

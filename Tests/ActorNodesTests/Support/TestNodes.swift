@@ -28,7 +28,7 @@ final class LifetimeCounter: Sendable {
 /// A node that records its hooks as `"<name>.<hook>"` and counts its deinitialization.
 actor RecordingNode: DisplayNode {
   nonisolated let nodeCore: NodeCore
-  var nodeState: NodeState
+  let nodeState: NodeState
   nonisolated let name: String
   let log: EventLog?
   let lifetime: LifetimeCounter?

@@ -155,19 +155,25 @@ struct TurnTests {
     try await y.addSubnode(x)
     let window = Window(turnMode: .manual)
     try await window.attach(root)
-    await x.removeFromSupernode()  // A: y = []
-    try await x.addSubnode(y)  // B: root = [], C: x = [y]
-    try await root.addSubnode(x)  // D: root = [x]
+    await x.removeFromSupernode()  // y = []
+    try await x.addSubnode(y)  // root = [], x = [y]
+    try await root.addSubnode(x)  // root = [x]
     let operations = await window.turnQueue.take()
-    #expect(operations.count == 4)
-    let (a, b, c, d) = (operations[0], operations[1], operations[2], operations[3])
-    // Without A, the mirror still has x under y (y's old list) while C puts y under x: a cycle.
-    MainTurn.apply([b, c], recorder: TurnRecorder())
+    func list(of parent: BasicNode) throws -> MainOperation {
+      try #require(operations.first {
+        if case .setChildren(let owner, _, _) = $0 { return owner === parent }
+        return false
+      })
+    }
+    let (yList, xList, rootList) = (try list(of: y), try list(of: x), try list(of: root))
+    // Without y's and root's lists, the mirror still has x under y (y's old list) while x's list
+    // puts y under x: a cycle.
+    MainTurn.apply([xList], recorder: TurnRecorder())
     #expect(!(x.layer?.superlayer === y.layer && y.layer?.superlayer === x.layer), "no layer cycle")
     #expect(y.layer?.superlayer === x.layer, "the newer placement stands")
     #expect(x.layer?.superlayer == nil, "the stale one is set aside")
-    MainTurn.apply([d], recorder: TurnRecorder())
-    MainTurn.apply([a], recorder: TurnRecorder())
+    MainTurn.apply([rootList], recorder: TurnRecorder())
+    MainTurn.apply([yList], recorder: TurnRecorder())
     #expect(await viewTreeMatchesNodeTree(root))
     #expect(x.layer?.superlayer === root.layer)
     #expect(y.layer?.superlayer === x.layer)

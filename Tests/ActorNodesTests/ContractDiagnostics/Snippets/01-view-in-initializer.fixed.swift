@@ -3,7 +3,7 @@ import ActorNodes
 
 actor Badge: DisplayNode {
   nonisolated let nodeCore = NodeCore()
-  var nodeState = NodeState()
+  let nodeState = NodeState()
 
   init() async {
     await configure { $0.backgroundColor = .red }

@@ -3,7 +3,7 @@ import ActorNodes
 
 actor Badge: DisplayNode {
   nonisolated let nodeCore = NodeCore()
-  var nodeState = NodeState()
+  let nodeState = NodeState()
 
   init() {
     view?.backgroundColor = .red  // expected-error {{main actor-isolated property 'view' can not be mutated from a nonisolated context}} expected-error {{main actor-isolated property 'backgroundColor' can not be mutated from a nonisolated context}}

@@ -3,7 +3,7 @@ import ActorNodes
 
 actor Photo: DisplayNode {
   nonisolated let nodeCore = NodeCore()
-  var nodeState = NodeState()
+  let nodeState = NodeState()
 
   @MainActor func didLoad(_ context: LoadContext) {}
 }

@@ -3,7 +3,7 @@ import ActorNodes
 
 actor Counter: DisplayNode {
   nonisolated let nodeCore = NodeCore()
-  var nodeState = NodeState()
+  let nodeState = NodeState()
   var count = 0
 
   func increment() { count += 1 }

@@ -3,7 +3,7 @@ import ActorNodes
 
 actor Counter: DisplayNode {
   nonisolated let nodeCore = NodeCore()
-  var nodeState = NodeState()
+  let nodeState = NodeState()
   var count = 0  // expected-note {{mutation of this property is only permitted within the actor}}
 
   func increment() { count += 1 }

@@ -3,7 +3,7 @@ import ActorNodes
 
 actor Row: DisplayNode {
   nonisolated let nodeCore = NodeCore()
-  var nodeState = NodeState()
+  let nodeState = NodeState()
 
   func childCount() async -> Int {
     await subnodes.count

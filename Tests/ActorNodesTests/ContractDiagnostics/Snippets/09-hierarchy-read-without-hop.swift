@@ -3,7 +3,7 @@ import ActorNodes
 
 actor Row: DisplayNode {
   nonisolated let nodeCore = NodeCore()
-  var nodeState = NodeState()
+  let nodeState = NodeState()
 
   func childCount() -> Int {
     subnodes.count  // expected-error {{global actor 'HierarchyActor'-isolated property 'subnodes' can not be referenced on a different actor instance}}

@@ -3,7 +3,7 @@ import ActorNodes
 
 actor Title: DisplayNode {
   nonisolated let nodeCore = NodeCore()
-  var nodeState = NodeState()
+  let nodeState = NodeState()
   var isHighlighted = false
 
   func refresh() async {
