@@ -94,7 +94,7 @@ struct ConcurrentEditTests {
       #expect(node.layer?.superlayer == nil)
     }
     for node in all {
-      let recorded = await node.nodeState.properties.alpha
+      let recorded = await node.recordedProperties().alpha
       #expect(node.view?.alpha == recorded)
     }
   }

@@ -1,4 +1,4 @@
-import ActorNodes
+@testable import ActorNodes
 import Synchronization
 
 /// The hook calls of a test, in order; hooks run on the main actor, so the log lives there.
@@ -104,4 +104,9 @@ func viewTreeMatchesNodeTree(_ root: any DisplayNode) async -> Bool {
     stack.append(contentsOf: children)
   }
   return true
+}
+
+extension DisplayNode {
+  /// The node's own record of its view properties: pending before load, its own writes after.
+  func recordedProperties() -> ViewProperties { nodeState.properties }
 }

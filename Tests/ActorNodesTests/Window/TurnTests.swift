@@ -137,7 +137,7 @@ struct TurnTests {
     }
     #expect(await viewTreeMatchesNodeTree(root), "seed \(seed)")
     for node in all {
-      let record = await node.nodeState.properties
+      let record = await node.recordedProperties()
       guard let layer = node.layer else { continue }
       #expect(layer.opacity == record.alpha && layer.cornerRadius == record.cornerRadius, "seed \(seed)")
       if await node.supernode == nil { #expect(layer.superlayer == nil, "seed \(seed)") }
