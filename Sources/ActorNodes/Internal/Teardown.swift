@@ -1,53 +1,83 @@
-internal import Foundation
 import Synchronization
 
 /// Releases node trees iteratively, and views on the main actor in batches.
 ///
 /// Releasing a node releases its subnodes, which release theirs: left alone,
 /// a 100,000-deep chain would recurse 100,000 deinitializers deep and
-/// overflow the stack. Instead, a dying ``NodeCore`` hands its subnodes to
-/// a per-thread list that the outermost release drains in a loop, so the
-/// stack depth stays constant. The main-actor sides (with the views) that
-/// the drain collects go to the main actor in one job per drain.
+/// overflow the stack. Instead, the first dying ``NodeCore`` of a release
+/// binds a graveyard (a task-local value, so deinitializers that run
+/// nested on the same thread find it) and drains it in a loop; nested cores
+/// only hand their subnodes over, so the stack depth stays constant. The
+/// main-actor sides (with the views) that the drain collects go to the main
+/// actor in one job per drain.
 enum Teardown {
+  /// The graveyard of the release running on this thread, if any.
+  @TaskLocal private static var graveyard: Graveyard?
+
   /// Takes over `nodes` and `mainSide` from a dying core.
   ///
   /// `nodes` is emptied before the drain: if the caller kept references, the
   /// children would die only after the drain, one level of recursion each.
   static func release(_ nodes: inout [any DisplayNode], mainSide: ViewSlot?) {
-    let yard = Graveyard.current
-    yard.nodes.append(contentsOf: nodes)
-    nodes.removeAll()
-    if let mainSide { yard.slots.append(mainSide) }
-    guard !yard.isDraining else { return }
-    yard.isDraining = true
-    while let node = yard.nodes.popLast() {
-      // Dropping `node` may run its deinitializer, which appends its subnodes
-      // to `yard.nodes` and returns: the loop, not the stack, walks the tree.
-      _ = node
+    // A closed graveyard was inherited by a task created during an earlier drain: start afresh.
+    if let yard = graveyard, yard.bury(&nodes, mainSide) { return }
+    let yard = Graveyard()
+    _ = yard.bury(&nodes, mainSide)
+    $graveyard.withValue(yard) {
+      // Dropping a node may run its deinitializer, which buries its subnodes
+      // here and returns: the loop, not the stack, walks the tree.
+      while yard.dropOne() {}
     }
-    yard.isDraining = false
-    let slots = yard.slots
-    yard.slots = []
+    let slots = yard.takeSlots()
     if !slots.isEmpty { MainRelease.schedule(slots) }
   }
 }
 
-/// The per-thread list of a release in progress.
-private final class Graveyard {
-  var nodes: [any DisplayNode] = []
-  var slots: [ViewSlot] = []
-  var isDraining = false
+/// The nodes and main-actor sides waiting in one release.
+///
+/// Only the releasing thread touches it in practice (a task created during
+/// the drain inherits it, hence the lock and ``bury(_:_:)``'s closed check),
+/// so its mutex is not contended; it makes the type `Sendable`, which a
+/// task-local value must be.
+private final class Graveyard: Sendable {
+  private struct Contents {
+    var nodes: [any DisplayNode] = []
+    var slots: [ViewSlot] = []
+    var isClosed = false
+  }
 
-  private static let key = "ActorNodes.Graveyard"
+  private let contents = Mutex(Contents())
 
-  /// This thread's list; only this thread ever touches it.
-  static var current: Graveyard {
-    let storage = Thread.current.threadDictionary
-    if let yard = storage[key] as? Graveyard { return yard }
-    let yard = Graveyard()
-    storage[key] = yard
-    return yard
+  /// Takes over `nodes` and `mainSide`; returns false, taking nothing, once the drain is over.
+  func bury(_ nodes: inout [any DisplayNode], _ mainSide: ViewSlot?) -> Bool {
+    let taken = contents.withLock {
+      guard !$0.isClosed else { return false }
+      $0.nodes.append(contentsOf: nodes)
+      if let mainSide { $0.slots.append(mainSide) }
+      return true
+    }
+    if taken { nodes.removeAll() }
+    return taken
+  }
+
+  /// Drops one node, outside the lock (its deinitializer may bury more).
+  ///
+  /// - Returns: `false` once empty; the graveyard is then closed in the same step.
+  func dropOne() -> Bool {
+    let node: (any DisplayNode)? = contents.withLock {
+      if let node = $0.nodes.popLast() { return node }
+      $0.isClosed = true
+      return nil
+    }
+    return node != nil
+  }
+
+  func takeSlots() -> [ViewSlot] {
+    contents.withLock {
+      let slots = $0.slots
+      $0.slots = []
+      return slots
+    }
   }
 }
 

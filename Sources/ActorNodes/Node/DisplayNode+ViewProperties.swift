@@ -28,22 +28,31 @@ extension DisplayNode {
   ///   - body: Reads the node's values and records writes; runs on the node's actor.
   /// - Precondition: The written geometry is finite, sizes are not negative and
   ///   `contentsScale` is positive.
-  /// - Important: This method suspends after load; the node's state can change across the suspension.
-  public func configure(_ body: @Sendable (inout ViewPropertyChanges) -> Void) async {
+  /// - Important: After load this method suspends twice (recording on the node, then queueing); a
+  ///   later write to the same node that overtakes this one on the way to the queue still loses to
+  ///   it on the main actor only if it is older: versions are taken on the node, in order.
+  public nonisolated func configure(_ body: @Sendable (inout ViewPropertyChanges) -> Void) async {
+    // Record on the node, then queue from the caller's context: the node's
+    // actor is not held (or resumed) while the write reaches the queue.
+    guard let write = await recordWrite(body) else { return }
+    await Tree.enqueue(.write(node: self, write), for: self)
+  }
+
+  /// Applies `body` to the node's record; after load, returns the write to send to the main actor.
+  func recordWrite(_ body: (inout ViewPropertyChanges) -> Void) -> PropertyWrite? {
     var changes = ViewPropertyChanges(values: nodeState.properties)
     body(&changes)
-    guard !changes.written.isEmpty || !changes.actions.isEmpty else { return }
+    guard !changes.written.isEmpty || !changes.actions.isEmpty else { return nil }
     changes.values.validate()
     nodeState.properties = changes.values
     guard nodeState.isLoaded else {
       nodeState.pendingWrites.formUnion(changes.written)
       nodeState.pendingActions.formUnion(changes.actions)
-      return
+      return nil
     }
     nodeState.writeVersion += 1
-    let write = PropertyWrite(
+    return PropertyWrite(
       version: nodeState.writeVersion, written: changes.written, values: changes.values, actions: changes.actions)
-    await Tree.enqueue(.write(node: self, write), for: self)
   }
 
   /// Reads the node's view properties, from any isolation domain.

@@ -22,8 +22,7 @@ struct ReentrancyTests {
       executor.run(snapshotJob)
     } else {
       executor.run(snapshotJob)  // loaded: the write must go to the main actor
-      executor.run(writeJob)
-      await jobs.runNext()  // the write resumes on the node after queueing itself
+      executor.run(writeJob)  // one job on the node: it records the write, the caller queues it
     }
     await write.value
     try await attach.value
@@ -51,8 +50,6 @@ struct ReentrancyTests {
     // The node runs the second write first: it takes the lower version; the first one is newer.
     executor.run(secondJob)
     executor.run(firstJob)
-    await jobs.runNext()
-    await jobs.runNext()
     await first.value
     await second.value
     await window.flush()
