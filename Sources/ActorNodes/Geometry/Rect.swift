@@ -36,6 +36,20 @@ public struct Rect: Hashable, Sendable {
   /// The center point.
   public var center: Point { Point(x: origin.x + size.width / 2, y: origin.y + size.height / 2) }
 
+  /// The frame of a layer: `bounds`' size, placed so that `anchorPoint` (in unit coordinates) is at `position`.
+  static func frame(bounds: Rect, position: Point, anchorPoint: Point) -> Rect {
+    Rect(
+      x: position.x - bounds.width * anchorPoint.x,
+      y: position.y - bounds.height * anchorPoint.y,
+      width: bounds.width,
+      height: bounds.height)
+  }
+
+  /// The position that places `anchorPoint` of a layer whose frame is `self`.
+  func position(ofAnchor anchorPoint: Point) -> Point {
+    Point(x: origin.x + width * anchorPoint.x, y: origin.y + height * anchorPoint.y)
+  }
+
   /// Whether the origin and size are finite.
   public var isFinite: Bool { origin.isFinite && size.isFinite }
 }

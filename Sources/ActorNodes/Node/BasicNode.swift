@@ -3,7 +3,9 @@
 /// Use it where Texture code uses a plain `ASDisplayNode`, including
 /// `initWithViewBlock:` / `initWithLayerBlock:`.
 public actor BasicNode: DisplayNode {
+  /// The node's identity, tree links and loaded view.
   public nonisolated let nodeCore: NodeCore
+  /// The library's node-isolated state.
   public let nodeState: NodeState
 
   /// Creates a node that loads a ``View`` (or a ``Layer`` if `isLayerBacked`).

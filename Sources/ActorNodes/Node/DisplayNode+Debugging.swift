@@ -22,4 +22,4 @@ extension DisplayNode {
 }
 
 /// The deepest level ``DisplayNode/recursiveDescription()`` indents.
-public let maximumDescriptionIndent = 32
+let maximumDescriptionIndent = 32

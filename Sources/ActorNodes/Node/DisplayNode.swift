@@ -96,11 +96,16 @@ public protocol DisplayNode: Actor {
 }
 
 extension DisplayNode {
+  /// Does nothing.
   @MainActor public func didLoad(_ context: LoadContext) {}
+  /// Does nothing.
   @MainActor public func willEnterHierarchy(_ context: HierarchyContext) {}
+  /// Does nothing.
   @MainActor public func didEnterHierarchy(_ context: HierarchyContext) {}
+  /// Does nothing.
   @MainActor public func didExitHierarchy(_ context: HierarchyContext) {}
 
+  /// The type name, the node's id and its ``debugName``: ``defaultDescription``.
   public var descriptionForRecursiveDescription: String {
     defaultDescription
   }

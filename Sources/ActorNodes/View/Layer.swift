@@ -65,19 +65,11 @@ public final class Layer {
 
   /// The rectangle the layer occupies in its superlayer's coordinates.
   public var frame: Rect {
-    get {
-      Rect(
-        x: position.x - bounds.width * anchorPoint.x,
-        y: position.y - bounds.height * anchorPoint.y,
-        width: bounds.width,
-        height: bounds.height)
-    }
+    get { Rect.frame(bounds: bounds, position: position, anchorPoint: anchorPoint) }
     set {
       contractPrecondition(newValue.isFinite, "view geometry must be finite")
       bounds.size = newValue.size
-      position = Point(
-        x: newValue.origin.x + newValue.width * anchorPoint.x,
-        y: newValue.origin.y + newValue.height * anchorPoint.y)
+      position = newValue.position(ofAnchor: anchorPoint)
     }
   }
 

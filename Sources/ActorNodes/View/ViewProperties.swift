@@ -54,18 +54,10 @@ public struct ViewProperties: Hashable, Sendable {
   ///
   /// Setting it sets ``bounds`` size and ``position``, as Texture and UIKit do.
   public var frame: Rect {
-    get {
-      Rect(
-        x: position.x - bounds.width * anchorPoint.x,
-        y: position.y - bounds.height * anchorPoint.y,
-        width: bounds.width,
-        height: bounds.height)
-    }
+    get { Rect.frame(bounds: bounds, position: position, anchorPoint: anchorPoint) }
     set {
       bounds.size = newValue.size
-      position = Point(
-        x: newValue.origin.x + newValue.width * anchorPoint.x,
-        y: newValue.origin.y + newValue.height * anchorPoint.y)
+      position = newValue.position(ofAnchor: anchorPoint)
     }
   }
 }

@@ -12,6 +12,7 @@ public struct TurnStatistics: Hashable, Sendable {
   /// The main-actor time spent inside turns.
   public var mainActorTime: Duration = .zero
 
+  /// Statistics of no turns.
   public init() {}
 }
 
