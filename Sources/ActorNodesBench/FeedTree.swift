@@ -55,9 +55,8 @@ enum FeedTree {
     for (offset, node) in [container, image, text, title, body, spacer, badge].enumerated() {
       await configure(node, index: row * nodesPerRow + offset)
     }
-    try await text.addSubnode(title)
-    try await text.addSubnode(body)
-    for child in [image, text, spacer, badge] { try await container.addSubnode(child) }
+    try await text.addSubnodes([title, body])
+    try await container.addSubnodes([image, text, spacer, badge])
     return container
   }
 

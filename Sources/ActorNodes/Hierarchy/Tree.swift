@@ -65,6 +65,22 @@ enum Tree {
     }
   }
 
+  /// Appends `children` to `parent` in order, in one step: all of them or, on an error, none.
+  ///
+  /// Adding nodes under `parent` does not change `parent`'s ancestors, so
+  /// validating every child against the tree as it is now is enough.
+  static func append(_ children: [any DisplayNode], to parent: any DisplayNode) throws(HierarchyError) -> [LoadBatch] {
+    for child in children { try validateAdding(child, to: parent) }
+    var loads: [LoadBatch] = []
+    for child in children {
+      let oldParent = detach(child)
+      parent.nodeCore.subnodes.append(child)
+      child.nodeCore.supernode = parent
+      if let load = commitMove(of: child, from: oldParent, to: parent) { loads.append(load) }
+    }
+    return loads
+  }
+
   /// Replaces `old`, a subnode of `parent`, with `new`.
   static func replace(
     _ old: any DisplayNode, with new: any DisplayNode, in parent: any DisplayNode
@@ -73,7 +89,9 @@ enum Tree {
     if new === old { return nil }
     try validateAdding(new, to: parent)
     let newOldParent = detach(new)
-    guard let index = parent.nodeCore.subnodes.firstIndex(where: { $0 === old }) else { throw .notASubnode }
+    guard let index = parent.nodeCore.subnodes.firstIndex(where: { $0 === old }) else {
+      contractViolation("internal: a node's supernode does not list it")  // `old.supernode === parent` above.
+    }
     parent.nodeCore.subnodes[index] = new
     new.nodeCore.supernode = parent
     old.nodeCore.supernode = nil

@@ -25,6 +25,18 @@ extension DisplayNode {
     await Self.finish(load, under: self)
   }
 
+  /// Adds several subnodes on top of the others, in order, in one step.
+  ///
+  /// The same as calling ``addSubnode(_:)`` for each, but one hop to the
+  /// ``HierarchyActor`` instead of one per node, and all or nothing: if one
+  /// node cannot be added, none is.
+  ///
+  /// - Throws: The errors of ``addSubnode(_:)``; the trees are then unchanged.
+  @HierarchyActor
+  public func addSubnodes(_ subnodes: [any DisplayNode]) async throws(HierarchyError) {
+    for load in try Tree.append(subnodes, to: self) { await Self.finish(load, under: self) }
+  }
+
   /// Inserts a subnode at an index, moving it from its current supernode.
   ///
   /// - Parameters:

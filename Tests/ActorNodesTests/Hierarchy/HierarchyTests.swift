@@ -131,6 +131,29 @@ struct HierarchyTests {
     await child.removeFromSupernode()
   }
 
+  @Test("addSubnodes(_:) adds in order in one step, or adds nothing")
+  @MainActor
+  func addSubnodesIsAllOrNothing() async throws {
+    let parent = BasicNode(debugName: "parent")
+    let a = BasicNode(debugName: "a")
+    let b = BasicNode(debugName: "b")
+    try await parent.addSubnodes([a, b])
+    #expect(await subnodeNames(of: parent) == ["a", "b"])
+    let child = BasicNode(debugName: "child")
+    try await a.addSubnode(child)
+    let c = BasicNode(debugName: "c")
+    await #expect(throws: HierarchyError.wouldCreateCycle) { try await child.addSubnodes([c, parent]) }
+    #expect(await child.subnodes.isEmpty, "the valid node before the bad one was not added either")
+    #expect(await c.supernode == nil)
+    let window = Window(turnMode: .manual)
+    try await window.attach(parent)
+    try await parent.addSubnodes([c, child])
+    #expect(await subnodeNames(of: parent) == ["a", "b", "c", "child"])
+    await window.flush()
+    #expect(c.isInHierarchy && child.isInHierarchy)
+    #expect(await viewTreeMatchesNodeTree(parent))
+  }
+
   @Test("Adding a node that has a supernode moves it")
   @MainActor
   func addingMoves() async throws {
