@@ -36,6 +36,7 @@ extension BenchmarkRunner {
     recordRatio("write.postload.vs_locks", writes, lockWrites)
     record("write.flush.main_us_per_1k_writes", flush.map { $0 / 1_000 / (count / 1_000) }, unit: "us")
     record("write.flush.locks.main_us_per_1k_writes", lockFlush.map { $0 / 1_000 / (count / 1_000) }, unit: "us")
+    recordRatio("write.flush.vs_locks", flush, lockFlush)
     record("write.flush.main_turns", turns, unit: "count")
   }
 

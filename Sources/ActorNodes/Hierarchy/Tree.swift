@@ -163,7 +163,7 @@ enum Tree {
       let core = node.nodeCore
       guard !core.isLoaded else { continue }
       core.isLoaded = true
-      entries.append(LoadEntry(node: node, children: core.subnodes, isLayerBacked: core.isLayerBacked))
+      entries.append(LoadEntry(node: node, children: core.subnodes.map(\.nodeCore), isLayerBacked: core.isLayerBacked))
       stack.append(contentsOf: core.subnodes.reversed())
     }
     return LoadBatch(entries: entries, version: version)

@@ -45,7 +45,7 @@ extension DisplayNode {
       return
     }
     nodeState.writeVersion += 1
-    await Tree.enqueue(.afterLoad(node: self, version: nodeState.writeVersion, block: block), for: self)
+    await Tree.enqueue(.afterLoad(nodeCore, version: nodeState.writeVersion, block: block), for: self)
   }
 
   /// Takes the pending state for loading; from now on writes go to the main actor.

@@ -6,17 +6,21 @@
 /// under a window, a node's properties (newest write version wins, per
 /// property). This is what lets windows flush independently and lets writes
 /// from concurrent tasks arrive in any order.
+///
+/// Operations name nodes by their ``NodeCore``, not the node: the main actor
+/// needs only the core's slot, and a core, unlike a node, has no weak
+/// references to it, so retaining it stays on the fast path.
 enum MainOperation: Sendable {
   /// Create the views of a loaded subtree and apply their pending state.
   case load(LoadBatch)
   /// A loaded node's subnodes are now `children`, as of structure `version`.
-  case setChildren(parent: any DisplayNode, children: [any DisplayNode], version: UInt64)
+  case setChildren(parent: NodeCore, children: [NodeCore], version: UInt64)
   /// `root` is now the root of `window` (or of no window), as of structure `version`.
-  case setWindow(root: any DisplayNode, window: Window?, version: UInt64)
+  case setWindow(root: NodeCore, window: Window?, version: UInt64)
   /// A loaded node's properties were written off the main actor.
-  case write(node: any DisplayNode, PropertyWrite)
+  case write(NodeCore, PropertyWrite)
   /// Run a block registered with `onDidLoad` after the node loaded.
-  case afterLoad(node: any DisplayNode, version: UInt64, block: DidLoadBlock)
+  case afterLoad(NodeCore, version: UInt64, block: DidLoadBlock)
 }
 
 /// The nodes of a subtree whose views load together, in pre-order.
@@ -29,8 +33,8 @@ struct LoadBatch: Sendable {
 /// One node of a ``LoadBatch``.
 struct LoadEntry: Sendable {
   let node: any DisplayNode
-  /// The node's subnodes when the load was prepared.
-  let children: [any DisplayNode]
+  /// The cores of the node's subnodes when the load was prepared.
+  let children: [NodeCore]
   let isLayerBacked: Bool
   /// The node's pending state, taken on the node's actor.
   var snapshot: LoadSnapshot?

@@ -74,13 +74,13 @@ private final class TurnWork {
       case .load(let batch):
         load(batch)
       case .setChildren(let parent, let children, let version):
-        setChildren(of: parent.nodeCore.mainSlot, to: children, version: version)
+        setChildren(of: parent.mainSlot, to: children, version: version)
       case .setWindow(let root, let window, let version):
-        setWindow(of: root.nodeCore.mainSlot, to: window, version: version)
-      case .write(let node, let write):
-        writes.append((node.nodeCore.mainSlot, write))
-      case .afterLoad(let node, let version, let block):
-        blocks.append((node.nodeCore.mainSlot, version, block))
+        setWindow(of: root.mainSlot, to: window, version: version)
+      case .write(let core, let write):
+        writes.append((core.mainSlot, write))
+      case .afterLoad(let core, let version, let block):
+        blocks.append((core.mainSlot, version, block))
       }
     }
     realizeStructure()
@@ -134,10 +134,10 @@ private final class TurnWork {
     }
   }
 
-  private func setChildren(of parent: ViewSlot, to children: [any DisplayNode], version: UInt64) {
+  private func setChildren(of parent: ViewSlot, to children: [NodeCore], version: UInt64) {
     guard version > parent.childrenVersion else { return }
     let old = parent.children
-    let slots = children.map { $0.nodeCore.mainSlot }
+    let slots = children.map(\.mainSlot)
     parent.children = slots
     parent.childrenVersion = version
     for slot in slots where version > slot.placementVersion {

@@ -63,7 +63,7 @@ final class TurnQueue {
     operations = []
     for parent in changedParents.values {
       let core = parent.nodeCore
-      taken.append(.setChildren(parent: parent, children: core.subnodes, version: core.childrenVersion))
+      taken.append(.setChildren(parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion))
     }
     changedParents = [:]
     return taken

@@ -64,7 +64,7 @@ public final class Window {
     let prepared = try await Tree.attach(root, to: self, queue: queue)
     var operations: [MainOperation] = []
     if let batch = prepared.batch { operations.append(.load(await Loading.takeSnapshots(batch))) }
-    operations.append(.setWindow(root: root, window: self, version: prepared.version))
+    operations.append(.setWindow(root: root.nodeCore, window: self, version: prepared.version))
     rootNode = root
     MainTurn.apply(operations, recorder: turnQueue.recorder)
   }
@@ -78,7 +78,7 @@ public final class Window {
     guard let root = rootNode else { return }
     rootNode = nil
     let version = await Tree.detach(root, from: self)
-    MainTurn.apply([.setWindow(root: root, window: nil, version: version)], recorder: turnQueue.recorder)
+    MainTurn.apply([.setWindow(root: root.nodeCore, window: nil, version: version)], recorder: turnQueue.recorder)
   }
 
   /// Applies, in one main-actor turn, all work queued for this window.

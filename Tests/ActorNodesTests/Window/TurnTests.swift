@@ -161,7 +161,7 @@ struct TurnTests {
     let operations = await window.turnQueue.take()
     func list(of parent: BasicNode) throws -> MainOperation {
       try #require(operations.first {
-        if case .setChildren(let owner, _, _) = $0 { return owner === parent }
+        if case .setChildren(let owner, _, _) = $0 { return owner === parent.nodeCore }
         return false
       })
     }
