@@ -44,7 +44,8 @@ final class BenchmarkRunner {
     let sorted = values.sorted()
     let median =
       sorted.isEmpty
-      ? .nan : sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+      ? .nan
+      : sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     results.append(BenchmarkResult(id: id, value: median, unit: unit, samples: values.count))
   }
 
@@ -66,7 +67,8 @@ final class BenchmarkRunner {
       return
     }
     let width = max(results.map(\.id.count).max() ?? 0, 2)
-    print("id".padding(toLength: width, withPad: " ", startingAt: 0) + "  " + "median".leftPadded(12) + "  unit  samples")
+    print(
+      "id".padding(toLength: width, withPad: " ", startingAt: 0) + "  " + "median".leftPadded(12) + "  unit  samples")
     for result in results {
       print(
         result.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "

@@ -24,7 +24,8 @@ extension BenchmarkRunner {
         locks.append(await measureNanoseconds { lockTree = await FeedTree.makeLockTree() })
         actor.append(try await measureNanoseconds { tree = try await FeedTree.makeActorTree() })
       }
-      concurrent.append(try await measureNanoseconds { tree = try await FeedTree.makeActorTreeConcurrently(tasks: tasks) })
+      concurrent.append(
+        try await measureNanoseconds { tree = try await FeedTree.makeActorTreeConcurrently(tasks: tasks) })
       tree = nil
       lockTree = nil
       _ = (tree, lockTree)

@@ -28,7 +28,8 @@ extension BenchmarkRunner {
     record("hierarchy.move.actor.ns_per_edit", move.map { $0 / count }, unit: "ns")
     record("hierarchy.add_4_tasks.actor.ns_per_edit", contended.map { $0 / count }, unit: "ns")
     record("hierarchy.move_loaded.actor.ns_per_edit", moveLoaded.map { $0 / count }, unit: "ns")
-    record("hierarchy.move_loaded.flush_main_us_per_1k_edits", flushLoaded.map { $0 / 1_000 / (count / 1_000) }, unit: "us")
+    record(
+      "hierarchy.move_loaded.flush_main_us_per_1k_edits", flushLoaded.map { $0 / 1_000 / (count / 1_000) }, unit: "us")
   }
 
   /// Adds `edits` fresh leaves to 100 parents from `tasks` concurrent tasks; returns the wall time.

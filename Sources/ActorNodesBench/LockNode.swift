@@ -26,23 +26,43 @@ final class LockNode: @unchecked Sendable {
   // Texture's bridged setters: one lock acquisition each.
   var frame: Rect {
     get { lock.withLock { pending.frame } }
-    set { lock.withLock { pending.frame = newValue; written |= 1 } }
+    set {
+      lock.withLock {
+        pending.frame = newValue; written |= 1
+      }
+    }
   }
   var backgroundColor: Color? {
     get { lock.withLock { pending.backgroundColor } }
-    set { lock.withLock { pending.backgroundColor = newValue; written |= 2 } }
+    set {
+      lock.withLock {
+        pending.backgroundColor = newValue; written |= 2
+      }
+    }
   }
   var alpha: Double {
     get { lock.withLock { pending.alpha } }
-    set { lock.withLock { pending.alpha = newValue; written |= 4 } }
+    set {
+      lock.withLock {
+        pending.alpha = newValue; written |= 4
+      }
+    }
   }
   var cornerRadius: Double {
     get { lock.withLock { pending.cornerRadius } }
-    set { lock.withLock { pending.cornerRadius = newValue; written |= 8 } }
+    set {
+      lock.withLock {
+        pending.cornerRadius = newValue; written |= 8
+      }
+    }
   }
   var clipsToBounds: Bool {
     get { lock.withLock { pending.clipsToBounds } }
-    set { lock.withLock { pending.clipsToBounds = newValue; written |= 16 } }
+    set {
+      lock.withLock {
+        pending.clipsToBounds = newValue; written |= 16
+      }
+    }
   }
 
   /// Adds a subnode: cycle check up the ancestors, then the links, each under the node's lock.

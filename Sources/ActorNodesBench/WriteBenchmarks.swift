@@ -73,7 +73,9 @@ extension BenchmarkRunner {
   @concurrent
   private static func writeAlpha(to nodes: [LockNode], controller: LockPendingStateController) async -> Double {
     await measureNanoseconds {
-      for (index, node) in nodes.enumerated() { node.setAlphaAfterLoad(Double(index % 10) / 10, controller: controller) }
+      for (index, node) in nodes.enumerated() {
+        node.setAlphaAfterLoad(Double(index % 10) / 10, controller: controller)
+      }
     }
   }
 }

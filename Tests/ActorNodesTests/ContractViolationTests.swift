@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ActorNodes
 
 /// Every precondition of the library, as a case that breaks it.
@@ -51,9 +52,18 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .nestedTurn:
       await MainActor.run {
         let node = NestingNode()
-        MainTurn.apply([.load(LoadBatch(entries: [LoadEntry(node: node, children: [], isLayerBacked: false,
-          snapshot: LoadSnapshot(properties: ViewProperties(), written: ViewPropertyMask(), actions: [],
-            version: 0, didLoadBlocks: []))], version: 1))], recorder: TurnRecorder())
+        MainTurn.apply(
+          [
+            .load(
+              LoadBatch(
+                entries: [
+                  LoadEntry(
+                    node: node, children: [], isLayerBacked: false,
+                    snapshot: LoadSnapshot(
+                      properties: ViewProperties(), written: ViewPropertyMask(), actions: [],
+                      version: 0, didLoadBlocks: []))
+                ], version: 1))
+          ], recorder: TurnRecorder())
       }
     case .viewContainsItself:
       await MainActor.run {

@@ -59,7 +59,8 @@ struct ContractDiagnosticsTests {
     return names.filter { $0.hasSuffix(".swift") && !$0.hasSuffix(".fixed.swift") }.sorted()
   }()
 
-  @Test("The misuse is rejected with exactly its expected diagnostics; the corrected twin compiles cleanly",
+  @Test(
+    "The misuse is rejected with exactly its expected diagnostics; the corrected twin compiles cleanly",
     arguments: snippets)
   func snippet(_ name: String) async throws {
     let compiler = try SnippetCompiler.forRunningTests()

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ActorNodes
 
 @Suite("Concurrent structural edits", .timeLimit(.minutes(2)), .tags(.stress))

@@ -1,5 +1,5 @@
-import Testing
 import ActorNodes
+import Testing
 
 @Suite("Editing the node hierarchy", .timeLimit(.minutes(1)))
 struct HierarchyTests {
@@ -26,7 +26,8 @@ struct HierarchyTests {
     #expect(await c.subnodes.isEmpty)
   }
 
-  @Test("insertSubnode(_:at:) orders subnodes and refuses a bad index (Texture: testInsertSubnodeAtIndex…)",
+  @Test(
+    "insertSubnode(_:at:) orders subnodes and refuses a bad index (Texture: testInsertSubnodeAtIndex…)",
     .tags(.texturePort))
   func insertAtIndex() async throws {
     let parent = BasicNode()
@@ -47,7 +48,8 @@ struct HierarchyTests {
     #expect(await subnodeNames(of: parent) == ["b", "c", "a"], "re-inserting moves within the parent")
   }
 
-  @Test("Re-inserting a subnode at an out-of-range index is refused; the count stays 1 (Texture: testInsertExistingSubnode)",
+  @Test(
+    "Re-inserting a subnode at an out-of-range index is refused; the count stays 1 (Texture: testInsertExistingSubnode)",
     .tags(.texturePort))
   func insertExistingOutOfRange() async throws {
     let parent = BasicNode()
@@ -60,7 +62,8 @@ struct HierarchyTests {
     #expect(await child.supernode === parent)
   }
 
-  @Test("insertSubnode(_:below:) and (_:above:) order subnodes; a non-subnode sibling is refused (Texture: testInsertSubnodeBelow…, testInsertSubnodeAbove…)",
+  @Test(
+    "insertSubnode(_:below:) and (_:above:) order subnodes; a non-subnode sibling is refused (Texture: testInsertSubnodeBelow…, testInsertSubnodeAbove…)",
     .tags(.texturePort))
   func insertBelowAndAbove() async throws {
     let parent = BasicNode()
@@ -83,7 +86,8 @@ struct HierarchyTests {
     #expect(await parent.subnodes.count == 4)
   }
 
-  @Test("replaceSubnode(_:with:) keeps order and parents consistent, loaded or not (Texture: testReplaceSubnodeNoView, …NoLayer, …View, …Layer)",
+  @Test(
+    "replaceSubnode(_:with:) keeps order and parents consistent, loaded or not (Texture: testReplaceSubnodeNoView, …NoLayer, …View, …Layer)",
     .tags(.texturePort), arguments: [false, true], [false, true])
   @MainActor
   func replaceSubnode(isLayerBacked: Bool, loaded: Bool) async throws {
@@ -111,7 +115,8 @@ struct HierarchyTests {
     if !isLayerBacked { #expect(parent.view?.subviews.map { $0 === replacement.view } == [false, true, false]) }
   }
 
-  @Test("removeFromSupernode clears the supernode and the superview or superlayer (Texture: testRemoveFromViewBackedLoadedSupernode, …Layer, …LayerBackedFromViewBacked)",
+  @Test(
+    "removeFromSupernode clears the supernode and the superview or superlayer (Texture: testRemoveFromViewBackedLoadedSupernode, …Layer, …LayerBackedFromViewBacked)",
     .tags(.texturePort), arguments: [(false, false), (true, true), (false, true)])
   @MainActor
   func removeFromLoadedSupernode(parentIsLayerBacked: Bool, childIsLayerBacked: Bool) async throws {
@@ -176,14 +181,20 @@ struct HierarchyTests {
   func viewUnderLayerIsRefused() async throws {
     let layerParent = BasicNode(isLayerBacked: true)
     let viewChild = BasicNode()
-    await #expect(throws: HierarchyError.viewBackedSubnodeOfLayerBackedNode) { try await layerParent.addSubnode(viewChild) }
+    await #expect(throws: HierarchyError.viewBackedSubnodeOfLayerBackedNode) {
+      try await layerParent.addSubnode(viewChild)
+    }
     let layerChild = BasicNode(isLayerBacked: true)
     try await layerParent.addSubnode(layerChild)
-    await #expect(throws: HierarchyError.viewBackedSubnodeOfLayerBackedNode) { try await layerChild.setLayerBacked(false) }
+    await #expect(throws: HierarchyError.viewBackedSubnodeOfLayerBackedNode) {
+      try await layerChild.setLayerBacked(false)
+    }
     let viewParent = BasicNode()
     try await viewParent.addSubnode(BasicNode(isLayerBacked: true))
     try await viewParent.addSubnode(viewChild)
-    await #expect(throws: HierarchyError.viewBackedSubnodeOfLayerBackedNode) { try await viewParent.setLayerBacked(true) }
+    await #expect(throws: HierarchyError.viewBackedSubnodeOfLayerBackedNode) {
+      try await viewParent.setLayerBacked(true)
+    }
     #expect(await viewParent.subnodes.count == 2)
     #expect(await !viewParent.isLayerBacked)
   }
@@ -206,7 +217,8 @@ struct HierarchyTests {
     #expect(await root.supernode === other)
   }
 
-  @Test("A parent holds its subnodes strongly and a subnode holds its parent weakly (Texture: testReferenceCounting, testAddingSubnodeDoesNotCreateRetainCycle)",
+  @Test(
+    "A parent holds its subnodes strongly and a subnode holds its parent weakly (Texture: testReferenceCounting, testAddingSubnodeDoesNotCreateRetainCycle)",
     .tags(.texturePort))
   func referenceCounting() async throws {
     let lifetime = LifetimeCounter()

@@ -1,5 +1,5 @@
-import Testing
 import ActorNodes
+import Testing
 
 /// A node that describes itself with its own state.
 actor TitledNode: DisplayNode {

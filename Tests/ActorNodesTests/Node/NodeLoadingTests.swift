@@ -1,9 +1,11 @@
 import Testing
+
 @testable import ActorNodes
 
 @Suite("Creating and loading nodes", .timeLimit(.minutes(1)))
 struct NodeLoadingTests {
-  @Test("A node created off the main actor loads on it (Texture: testViewCreatedOffThreadCanBeRealizedOnThread)",
+  @Test(
+    "A node created off the main actor loads on it (Texture: testViewCreatedOffThreadCanBeRealizedOnThread)",
     .tags(.texturePort))
   @MainActor
   func createdOffMainLoadsOnMain() async throws {
@@ -31,7 +33,8 @@ struct NodeLoadingTests {
     #expect(await log.entries.count == 2, "a second loadView() must not load again")
   }
 
-  @Test("A factory node made off the main actor is synchronous and unloaded (Texture: testNodeCreatedOffThreadWithExistingView)",
+  @Test(
+    "A factory node made off the main actor is synchronous and unloaded (Texture: testNodeCreatedOffThreadWithExistingView)",
     .tags(.texturePort))
   @MainActor
   func factoryNodeMadeOffMain() async throws {
@@ -42,7 +45,8 @@ struct NodeLoadingTests {
     #expect(node.view?.frame == Rect(x: 0, y: 0, width: 5, height: 5))
   }
 
-  @Test("A view factory runs once, on the main actor, only when the node loads (Texture: testNodeCreatedOffThreadWithLazyView)",
+  @Test(
+    "A view factory runs once, on the main actor, only when the node loads (Texture: testNodeCreatedOffThreadWithLazyView)",
     .tags(.texturePort))
   @MainActor
   func factoryRunsOnceAtLoad() async throws {
@@ -64,7 +68,8 @@ struct NodeLoadingTests {
     #expect(node.view?.alpha == 0.5)
   }
 
-  @Test("A factory-made node is synchronous; a layer factory makes it layer-backed (Texture: testThatIfViewClassIsOverwrittenItsSynchronous, testThatIfLayerClassIsOverwrittenItsSynchronous)",
+  @Test(
+    "A factory-made node is synchronous; a layer factory makes it layer-backed (Texture: testThatIfViewClassIsOverwrittenItsSynchronous, testThatIfLayerClassIsOverwrittenItsSynchronous)",
     .tags(.texturePort))
   func factoryNodesAreSynchronous() async throws {
     let viewNode = BasicNode(makeView: { View() })
@@ -78,7 +83,8 @@ struct NodeLoadingTests {
     await #expect(throws: HierarchyError.backingIsSetByFactory) { try await layerNode.setLayerBacked(false) }
   }
 
-  @Test("A new node is not loaded and has the requested backing (Texture: testInitWithViewClass, testInitWithLayerClass)",
+  @Test(
+    "A new node is not loaded and has the requested backing (Texture: testInitWithViewClass, testInitWithLayerClass)",
     .tags(.texturePort))
   @MainActor
   func newNodesAreUnloaded() async {
@@ -90,7 +96,8 @@ struct NodeLoadingTests {
     #expect(await layerBacked.isLayerBacked)
   }
 
-  @Test("Default property values are the same before and after load (Texture: testDefaultPropertyValuesView, testDefaultPropertyValuesLayer)",
+  @Test(
+    "Default property values are the same before and after load (Texture: testDefaultPropertyValuesView, testDefaultPropertyValuesLayer)",
     .tags(.texturePort), arguments: [false, true])
   @MainActor
   func defaultsMatchAcrossLoad(isLayerBacked: Bool) async throws {
@@ -106,7 +113,8 @@ struct NodeLoadingTests {
     }
   }
 
-  @Test("didLoad runs once per node, subnodes first, then onDidLoad blocks in order (Texture: testThatOnDidLoadWorks)",
+  @Test(
+    "didLoad runs once per node, subnodes first, then onDidLoad blocks in order (Texture: testThatOnDidLoadWorks)",
     .tags(.texturePort))
   @MainActor
   func didLoadOrder() async throws {
@@ -128,16 +136,18 @@ struct NodeLoadingTests {
     let window = Window(turnMode: .manual)
     try await window.attach(root)
     let loads = log.entries.filter { !$0.contains("Enter") }
-    #expect(loads == [
-      "b.didLoad", "a1.didLoad", "a1.block", "a.didLoad",
-      "root.didLoad", "root.block1(true)", "root.block2(true)", "root.block3(true)",
-    ])
+    #expect(
+      loads == [
+        "b.didLoad", "a1.didLoad", "a1.block", "a.didLoad",
+        "root.didLoad", "root.block1(true)", "root.block2(true)", "root.block3(true)",
+      ])
     await window.detach()
     try await window.attach(root)
     #expect(log.entries.filter { $0.contains("didLoad") }.count == 4, "didLoad runs exactly once per node")
   }
 
-  @Test("onDidLoad on a loaded node, from off the main actor, runs in the next turn (Texture: testThatOnDidLoadThrowsIfCalledOnLoadedOffMain, changed)",
+  @Test(
+    "onDidLoad on a loaded node, from off the main actor, runs in the next turn (Texture: testThatOnDidLoadThrowsIfCalledOnLoadedOffMain, changed)",
     .tags(.texturePort))
   @MainActor
   func onDidLoadAfterLoad() async throws {
@@ -154,7 +164,8 @@ struct NodeLoadingTests {
     #expect(log.entries(containing: "late") == ["late1", "late2"])
   }
 
-  @Test("A subnode added before load gets exactly one subview at load (Texture: testSubnodeAddedBeforeLoadingExternalView)",
+  @Test(
+    "A subnode added before load gets exactly one subview at load (Texture: testSubnodeAddedBeforeLoadingExternalView)",
     .tags(.texturePort))
   @MainActor
   func subnodeAddedBeforeLoad() async throws {
@@ -167,7 +178,8 @@ struct NodeLoadingTests {
     #expect(parent.view?.subviews.first === child.view)
   }
 
-  @Test("A subnode added after load appears at the next turn (Texture: testSubnodeAddedAfterLoadingExternalView, changed)",
+  @Test(
+    "A subnode added after load appears at the next turn (Texture: testSubnodeAddedAfterLoadingExternalView, changed)",
     .tags(.texturePort))
   @MainActor
   func subnodeAddedAfterLoad() async throws {

@@ -1,5 +1,5 @@
-import Testing
 import ActorNodes
+import Testing
 
 /// Interleavings forced with a ``ManualExecutor``: the node's jobs run only when, and in the order, the test says.
 @Suite("Reentrancy: suspension points, newest wins", .timeLimit(.minutes(1)), .tags(.reentrancy))

@@ -1,5 +1,6 @@
 import Synchronization
 import Testing
+
 @testable import ActorNodes
 
 /// Records, for each view, whether it died inside a main-actor release job and which one.
@@ -20,7 +21,8 @@ final class ViewReleaseLog: Sendable {
 
 @Suite("Releasing nodes and views", .timeLimit(.minutes(3)))
 struct TeardownTests {
-  @Test("A window keeps its tree alive; detaching lets it go (Texture: testAddingNodeToHierarchyRetainsNode)",
+  @Test(
+    "A window keeps its tree alive; detaching lets it go (Texture: testAddingNodeToHierarchyRetainsNode)",
     .tags(.texturePort))
   @MainActor
   func windowRetainsTree() async throws {
@@ -41,7 +43,8 @@ struct TeardownTests {
     #expect(weakChild == nil)
   }
 
-  @Test("A loaded tree released off the main actor frees every node at once and every view on the main actor, in one job (Texture: testThatUIKitDeallocationTrampoliningWorks)",
+  @Test(
+    "A loaded tree released off the main actor frees every node at once and every view on the main actor, in one job (Texture: testThatUIKitDeallocationTrampoliningWorks)",
     .tags(.texturePort))
   func releaseOffMain() async throws {
     let lifetime = LifetimeCounter()
@@ -89,7 +92,8 @@ struct TeardownTests {
     let description = await root!.recursiveDescription()
     let lines = description.split(separator: "\n")
     #expect(lines.count == depth)
-    #expect(lines.last?.hasPrefix(String(repeating: "| ", count: maximumDescriptionIndent) + "[depth \(depth - 1)] ") == true)
+    #expect(
+      lines.last?.hasPrefix(String(repeating: "| ", count: maximumDescriptionIndent) + "[depth \(depth - 1)] ") == true)
     #expect(description.utf8.count < depth * 120, "the description grows linearly with depth")
     deepest = RecordingNode("unrelated")
     let holder = Releasable(root!)

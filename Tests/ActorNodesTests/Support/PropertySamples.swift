@@ -48,7 +48,11 @@ extension ViewProperty {
     case .isHidden: if let view { view.isHidden = values.isHidden } else { layer.isHidden = values.isHidden }
     case .isOpaque: if let view { view.isOpaque = values.isOpaque } else { layer.isOpaque = values.isOpaque }
     case .backgroundColor:
-      if let view { view.backgroundColor = values.backgroundColor } else { layer.backgroundColor = values.backgroundColor }
+      if let view {
+        view.backgroundColor = values.backgroundColor
+      } else {
+        layer.backgroundColor = values.backgroundColor
+      }
     case .tintColor: view?.tintColor = values.tintColor
     case .clipsToBounds:
       if let view { view.clipsToBounds = values.clipsToBounds } else { layer.masksToBounds = values.clipsToBounds }

@@ -1,5 +1,6 @@
-@testable import ActorNodes
 import Synchronization
+
+@testable import ActorNodes
 
 /// The hook calls of a test, in order; hooks run on the main actor, so the log lives there.
 @MainActor

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ActorNodes
 
 @Suite("Bridged view properties", .timeLimit(.minutes(1)))
@@ -45,7 +46,8 @@ struct BridgedPropertyTests {
     #expect(property.matches(await late.viewProperties(), sample), "the turn applies it")
   }
 
-  @Test("Pending properties are applied to a factory-made view; unwritten ones keep the factory's values (Texture: testPropertiesSetOffThreadBeforeLoadingExternalView, …ExternalLayer)",
+  @Test(
+    "Pending properties are applied to a factory-made view; unwritten ones keep the factory's values (Texture: testPropertiesSetOffThreadBeforeLoadingExternalView, …ExternalLayer)",
     .tags(.texturePort), arguments: [false, true])
   @MainActor
   func pendingOnFactoryView(layerFactory: Bool) async throws {
@@ -74,7 +76,8 @@ struct BridgedPropertyTests {
     #expect(layer.cornerRadius == 7, "a property nobody wrote keeps the factory's value")
   }
 
-  @Test("After load, main-actor writes go straight to a factory-made view (Texture: testPropertiesSetOnThreadAfterLoadingExternalView, …ExternalLayer)",
+  @Test(
+    "After load, main-actor writes go straight to a factory-made view (Texture: testPropertiesSetOnThreadAfterLoadingExternalView, …ExternalLayer)",
     .tags(.texturePort))
   @MainActor
   func mainWritesReachFactoryView() async throws {
@@ -104,7 +107,8 @@ struct BridgedPropertyTests {
     #expect(view.center == before.position)
   }
 
-  @Test("backgroundColor and isOpaque are independent, before and after load (Texture: testBackgroundColorOpaqueRelationship…)",
+  @Test(
+    "backgroundColor and isOpaque are independent, before and after load (Texture: testBackgroundColorOpaqueRelationship…)",
     .tags(.texturePort), arguments: [false, true])
   @MainActor
   func backgroundColorAndOpacity(isLayerBacked: Bool) async throws {
@@ -118,7 +122,8 @@ struct BridgedPropertyTests {
     #expect(layer.isOpaque)
   }
 
-  @Test("An off-main write to a loaded view is applied at the next turn (Texture: testThatSettingABridgedViewPropertyInBackgroundGetsFlushedOnNextRunLoop)",
+  @Test(
+    "An off-main write to a loaded view is applied at the next turn (Texture: testThatSettingABridgedViewPropertyInBackgroundGetsFlushedOnNextRunLoop)",
     .tags(.texturePort))
   @MainActor
   func offMainViewWrite() async throws {
@@ -131,7 +136,8 @@ struct BridgedPropertyTests {
     #expect(node.view?.alpha == 0)
   }
 
-  @Test("An off-main write to a loaded layer is applied at the next turn (Texture: testThatSettingABridgedLayerPropertyInBackgroundGetsFlushedOnNextRunLoop)",
+  @Test(
+    "An off-main write to a loaded layer is applied at the next turn (Texture: testThatSettingABridgedLayerPropertyInBackgroundGetsFlushedOnNextRunLoop)",
     .tags(.texturePort))
   @MainActor
   func offMainLayerWrite() async throws {
@@ -144,7 +150,8 @@ struct BridgedPropertyTests {
     #expect(node.layer?.shadowOpacity == 0.5)
   }
 
-  @Test("An off-main read after load hops to the main actor and sees the view (Texture: testThatReadingABridgedViewPropertyInBackgroundThrowsAnException, changed)",
+  @Test(
+    "An off-main read after load hops to the main actor and sees the view (Texture: testThatReadingABridgedViewPropertyInBackgroundThrowsAnException, changed)",
     .tags(.texturePort))
   @MainActor
   func offMainReadAfterLoad() async throws {
@@ -155,12 +162,14 @@ struct BridgedPropertyTests {
     let read = await Task.detached { await node.viewProperties().alpha }.value
     #expect(read == 0.75)
     await node.configure { $0.alpha = 0.5 }
-    #expect(await Task.detached { await node.viewProperties().alpha }.value == 0.75, "a queued write is not visible yet")
+    #expect(
+      await Task.detached { await node.viewProperties().alpha }.value == 0.75, "a queued write is not visible yet")
     await window.flush()
     #expect(await Task.detached { await node.viewProperties().alpha }.value == 0.5)
   }
 
-  @Test("An off-main tint write is not applied and does not redraw until the turn, then redraws once (Texture: testThatSettingTintColorSetNeedsDisplayOnView)",
+  @Test(
+    "An off-main tint write is not applied and does not redraw until the turn, then redraws once (Texture: testThatSettingTintColorSetNeedsDisplayOnView)",
     .tags(.texturePort))
   @MainActor
   func tintWriteRedraws() async throws {
@@ -177,7 +186,8 @@ struct BridgedPropertyTests {
     #expect(view.needsDisplay)
   }
 
-  @Test("flush() applies queued writes and leaves nothing queued (Texture: testThatManuallyFlushingTheSyncControllerImmediatelyAppliesChanges)",
+  @Test(
+    "flush() applies queued writes and leaves nothing queued (Texture: testThatManuallyFlushingTheSyncControllerImmediatelyAppliesChanges)",
     .tags(.texturePort))
   @MainActor
   func flushAppliesAndEmpties() async throws {
@@ -192,7 +202,8 @@ struct BridgedPropertyTests {
     #expect(window.statistics.operations == operations)
   }
 
-  @Test("A main-actor write after load queues nothing (Texture: testThatSettingABridgedPropertyOnMainThreadPassesDirectlyToView)",
+  @Test(
+    "A main-actor write after load queues nothing (Texture: testThatSettingABridgedPropertyOnMainThreadPassesDirectlyToView)",
     .tags(.texturePort))
   @MainActor
   func mainWriteQueuesNothing() async throws {
@@ -206,7 +217,8 @@ struct BridgedPropertyTests {
     #expect(node.view?.alpha == 0.3)
   }
 
-  @Test("setNeedsLayout from off the main actor reaches the view at the next turn (Texture: testThatCallingSetNeedsLayoutFromBackgroundCausesItToHappenLater)",
+  @Test(
+    "setNeedsLayout from off the main actor reaches the view at the next turn (Texture: testThatCallingSetNeedsLayoutFromBackgroundCausesItToHappenLater)",
     .tags(.texturePort))
   @MainActor
   func setNeedsLayoutLater() async throws {
@@ -221,7 +233,8 @@ struct BridgedPropertyTests {
     #expect(view.needsLayout)
   }
 
-  @Test("setNeedsLayout from many tasks on nodes in a loaded tree is safe (Texture: testThatCallingSetNeedsLayoutOnACellNodeFromBackgroundIsSafe)",
+  @Test(
+    "setNeedsLayout from many tasks on nodes in a loaded tree is safe (Texture: testThatCallingSetNeedsLayoutOnACellNodeFromBackgroundIsSafe)",
     .tags(.texturePort))
   @MainActor
   func setNeedsLayoutFromManyTasks() async throws {
@@ -244,7 +257,8 @@ struct BridgedPropertyTests {
     #expect(cells.allSatisfy { $0.view?.needsLayout == true })
   }
 
-  @Test("setNeedsDisplay from off the main actor reaches the layer at the next turn (Texture: testThatCallingSetNeedsDisplayFromBackgroundCausesItToHappenLater)",
+  @Test(
+    "setNeedsDisplay from off the main actor reaches the layer at the next turn (Texture: testThatCallingSetNeedsDisplayFromBackgroundCausesItToHappenLater)",
     .tags(.texturePort))
   @MainActor
   func setNeedsDisplayLater() async throws {

@@ -1,9 +1,10 @@
-import Testing
 import ActorNodes
+import Testing
 
 @Suite("Entering and leaving a window's hierarchy", .timeLimit(.minutes(1)))
 struct AppearanceTests {
-  @Test("A root entering and leaving a window gets one willEnter/didEnter and one didExit; isInHierarchy tracks (Texture: testAppearanceMethodsCalledWithRootNodeInWindowLayer, …View)",
+  @Test(
+    "A root entering and leaving a window gets one willEnter/didEnter and one didExit; isInHierarchy tracks (Texture: testAppearanceMethodsCalledWithRootNodeInWindowLayer, …View)",
     .tags(.texturePort), arguments: [false, true])
   @MainActor
   func rootInWindow(isLayerBacked: Bool) async throws {
@@ -38,16 +39,18 @@ struct AppearanceTests {
     try await root.addSubnode(b)
     let window = Window(turnMode: .manual)
     try await window.attach(root)
-    #expect(log.entries.filter { !$0.hasSuffix("didLoad") } == [
-      "root.willEnter(true)", "a.willEnter(true)", "a1.willEnter(true)", "a1.didEnter", "a.didEnter",
-      "b.willEnter(true)", "b.didEnter", "root.didEnter",
-    ])
+    #expect(
+      log.entries.filter { !$0.hasSuffix("didLoad") } == [
+        "root.willEnter(true)", "a.willEnter(true)", "a1.willEnter(true)", "a1.didEnter", "a.didEnter",
+        "b.willEnter(true)", "b.didEnter", "root.didEnter",
+      ])
     log.clear()
     await window.detach()
     #expect(log.entries == ["root.didExit(false)", "a.didExit(false)", "a1.didExit(false)", "b.didExit(false)"])
   }
 
-  @Test("Subnodes added to an in-window parent enter the hierarchy exactly once, loaded or not (Texture: testAppearanceMethodsNoLayer, …NoView, …Layer, …View)",
+  @Test(
+    "Subnodes added to an in-window parent enter the hierarchy exactly once, loaded or not (Texture: testAppearanceMethodsNoLayer, …NoView, …Layer, …View)",
     .tags(.texturePort), arguments: [false, true], [false, true])
   @MainActor
   func subnodesAddedInWindow(isLayerBacked: Bool, preloaded: Bool) async throws {
@@ -71,7 +74,8 @@ struct AppearanceTests {
     #expect(log.entries(containing: "willEnter").count == 2, "no second willEnter")
   }
 
-  @Test("Node children of a factory-made wrapper node enter and leave with it (Texture: testSynchronousIntermediaryView)",
+  @Test(
+    "Node children of a factory-made wrapper node enter and leave with it (Texture: testSynchronousIntermediaryView)",
     .tags(.texturePort))
   @MainActor
   func synchronousIntermediary() async throws {
@@ -91,7 +95,8 @@ struct AppearanceTests {
     #expect(log.entries(containing: "didExit") == ["wrapper.didExit(false)", "inner.didExit(false)"])
   }
 
-  @Test("Moving a node between two parents in one window does not fire the hooks again (Texture: testMoveAcrossHierarchyLayer, …View, …Manual…)",
+  @Test(
+    "Moving a node between two parents in one window does not fire the hooks again (Texture: testMoveAcrossHierarchyLayer, …View, …Manual…)",
     .tags(.texturePort), arguments: [false, true])
   @MainActor
   func moveWithinWindow(isLayerBacked: Bool) async throws {

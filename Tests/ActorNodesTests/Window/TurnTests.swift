@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ActorNodes
 
 @Suite("Main-actor turns", .timeLimit(.minutes(1)))
@@ -89,7 +90,8 @@ struct TurnTests {
     #expect(node.view?.alpha == 0.6)
   }
 
-  @Test("Operations applied in any order and any grouping give the hierarchy actor's final state",
+  @Test(
+    "Operations applied in any order and any grouping give the hierarchy actor's final state",
     arguments: 0..<100)
   @MainActor
   func orderIndependence(seed: UInt64) async throws {
@@ -160,10 +162,11 @@ struct TurnTests {
     try await root.addSubnode(x)  // root = [x]
     let operations = await window.turnQueue.take()
     func list(of parent: BasicNode) throws -> MainOperation {
-      try #require(operations.first {
-        if case .setChildren(let owner, _, _) = $0 { return owner === parent.nodeCore }
-        return false
-      })
+      try #require(
+        operations.first {
+          if case .setChildren(let owner, _, _) = $0 { return owner === parent.nodeCore }
+          return false
+        })
     }
     let (yList, xList, rootList) = (try list(of: y), try list(of: x), try list(of: root))
     // Without y's and root's lists, the mirror still has x under y (y's old list) while x's list
