@@ -25,43 +25,34 @@ final class LockNode: @unchecked Sendable {
 
   // Texture's bridged setters: one lock acquisition each.
   var frame: Rect {
-    get { lock.withLock { pending.frame } }
-    set {
-      lock.withLock {
-        pending.frame = newValue; written |= 1
-      }
-    }
+    get { read(\.frame) }
+    set { write(\.frame, newValue, flag: 1) }
   }
   var backgroundColor: Color? {
-    get { lock.withLock { pending.backgroundColor } }
-    set {
-      lock.withLock {
-        pending.backgroundColor = newValue; written |= 2
-      }
-    }
+    get { read(\.backgroundColor) }
+    set { write(\.backgroundColor, newValue, flag: 2) }
   }
   var alpha: Double {
-    get { lock.withLock { pending.alpha } }
-    set {
-      lock.withLock {
-        pending.alpha = newValue; written |= 4
-      }
-    }
+    get { read(\.alpha) }
+    set { write(\.alpha, newValue, flag: 4) }
   }
   var cornerRadius: Double {
-    get { lock.withLock { pending.cornerRadius } }
-    set {
-      lock.withLock {
-        pending.cornerRadius = newValue; written |= 8
-      }
-    }
+    get { read(\.cornerRadius) }
+    set { write(\.cornerRadius, newValue, flag: 8) }
   }
   var clipsToBounds: Bool {
-    get { lock.withLock { pending.clipsToBounds } }
-    set {
-      lock.withLock {
-        pending.clipsToBounds = newValue; written |= 16
-      }
+    get { read(\.clipsToBounds) }
+    set { write(\.clipsToBounds, newValue, flag: 16) }
+  }
+
+  private func read<Value>(_ property: KeyPath<ViewProperties, Value>) -> Value {
+    lock.withLock { pending[keyPath: property] }
+  }
+
+  private func write<Value>(_ property: WritableKeyPath<ViewProperties, Value>, _ value: Value, flag: UInt32) {
+    lock.withLock {
+      pending[keyPath: property] = value
+      written |= flag
     }
   }
 

@@ -1,8 +1,9 @@
 /// The main-actor work waiting for a window's next turn.
 ///
-/// Every loaded node's work goes to the queue of the window it is in; work
-/// of loaded nodes in no window goes to ``shared``, which is automatic. The
-/// queue lives on the ``HierarchyActor``, which orders structural work.
+/// Every loaded node's work goes to the queue of the window it was last in
+/// (``NodeCore/turnQueue``); work of loaded nodes never in a window goes to
+/// ``shared``, which is automatic. The queue lives on the
+/// ``HierarchyActor``, which orders structural work.
 @HierarchyActor
 final class TurnQueue {
   /// The queue of loaded nodes that are in no window.
@@ -72,8 +73,6 @@ final class TurnQueue {
   /// Moves the waiting work, and all future work, to the shared queue: the window is gone.
   func retire() {
     isRetired = true
-    for parent in changedParents.values { TurnQueue.shared.childrenChanged(of: parent) }
-    changedParents = [:]
     for operation in take() { TurnQueue.shared.enqueue(operation) }
   }
 }

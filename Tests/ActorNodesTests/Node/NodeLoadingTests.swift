@@ -119,13 +119,7 @@ struct NodeLoadingTests {
   @MainActor
   func didLoadOrder() async throws {
     let log = EventLog()
-    let root = RecordingNode("root", log: log)
-    let a = RecordingNode("a", log: log)
-    let a1 = RecordingNode("a1", log: log)
-    let b = RecordingNode("b", log: log)
-    try await a.addSubnode(a1)
-    try await root.addSubnode(a)
-    try await root.addSubnode(b)
+    let (root, _, a1, _) = try await makeRecordingTree(log: log)
     for index in 1...3 {
       await root.onDidLoad { context in
         MainActor.assertIsolated()

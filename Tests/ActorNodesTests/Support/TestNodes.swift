@@ -75,6 +75,19 @@ func makeTree(_ parent: any DisplayNode, _ children: [any DisplayNode]) async th
   return parent
 }
 
+/// The recording tree `root → [a → [a1], b]`, used where hook order is checked.
+func makeRecordingTree(log: EventLog) async throws -> (
+  root: RecordingNode, a: RecordingNode, a1: RecordingNode, b: RecordingNode
+) {
+  let root = RecordingNode("root", log: log)
+  let a = RecordingNode("a", log: log)
+  let a1 = RecordingNode("a1", log: log)
+  let b = RecordingNode("b", log: log)
+  try await a.addSubnode(a1)
+  try await root.addSubnodes([a, b])
+  return (root, a, a1, b)
+}
+
 /// The debug names of a node's subnodes.
 func subnodeNames(of node: any DisplayNode) async -> [String] {
   var names: [String] = []

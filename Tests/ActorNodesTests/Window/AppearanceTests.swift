@@ -30,13 +30,7 @@ struct AppearanceTests {
   @MainActor
   func hookOrder() async throws {
     let log = EventLog()
-    let root = RecordingNode("root", log: log)
-    let a = RecordingNode("a", log: log)
-    let a1 = RecordingNode("a1", log: log)
-    let b = RecordingNode("b", log: log)
-    try await a.addSubnode(a1)
-    try await root.addSubnode(a)
-    try await root.addSubnode(b)
+    let (root, _, _, _) = try await makeRecordingTree(log: log)
     let window = Window(turnMode: .manual)
     try await window.attach(root)
     #expect(
