@@ -8,6 +8,9 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case viewContainsItself, subviewIndexOutOfBounds, layerFrameNotFinite, layerContainsItself, sublayerIndexOutOfBounds
   case geometryNotFinite, negativeSize, alphaNotFinite, cornerRadiusNotFinite, shadowNotFinite, contentsScaleNotPositive
   case colorNotFinite, imageNegativeSize, imageScaleNotPositive, imageByteCount
+  case layerPositionNotFinite, viewCenterNotFinite, layerBoundsNegative, viewBoundsNotFinite, anchorPointNotFinite
+  case viewAlphaNotFinite, layerCornerRadiusNotFinite, layerBorderWidthNotFinite, layerShadowOffsetNotFinite
+  case layerShadowOpacityNotFinite, layerShadowRadiusNotFinite, layerContentsScaleNotPositive
 
   /// The words of the rule the failure message must name.
   var rule: String {
@@ -31,6 +34,14 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .imageNegativeSize: "image dimensions must not be negative"
     case .imageScaleNotPositive: "image scale must be finite and positive"
     case .imageByteCount: "image byte count must be pixelWidth * pixelHeight * 4"
+    case .layerPositionNotFinite, .viewCenterNotFinite, .viewBoundsNotFinite, .anchorPointNotFinite:
+      "view geometry must be finite"
+    case .layerBoundsNegative: "a view's size must not be negative"
+    case .viewAlphaNotFinite: "alpha must be finite"
+    case .layerCornerRadiusNotFinite, .layerBorderWidthNotFinite: "corner radius and border width must be finite"
+    case .layerShadowOffsetNotFinite, .layerShadowOpacityNotFinite, .layerShadowRadiusNotFinite:
+      "shadow values must be finite"
+    case .layerContentsScaleNotPositive: "contentsScale must be finite and positive"
     }
   }
 
@@ -54,15 +65,13 @@ enum Violation: String, Codable, Sendable, CaseIterable {
         let node = NestingNode()
         MainTurn.apply(
           [
-            .load(
-              LoadBatch(
-                entries: [
-                  LoadEntry(
-                    node: node, children: [], isLayerBacked: false,
-                    snapshot: LoadSnapshot(
-                      properties: ViewProperties(), written: ViewPropertyMask(), actions: [],
-                      version: 0, didLoadBlocks: []))
-                ], version: 1))
+            .load([
+              LoadEntry(
+                node: node, children: [], childrenVersion: 1, isLayerBacked: false,
+                snapshot: LoadSnapshot(
+                  properties: ViewProperties(), written: ViewPropertyMask(), actions: [],
+                  version: 0, didLoadBlocks: []))
+            ])
           ], recorder: TurnRecorder())
       }
     case .viewContainsItself:
@@ -103,6 +112,30 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       _ = Image(pixelWidth: 1, pixelHeight: 1, scale: 0, rgba: [0, 0, 0, 0])
     case .imageByteCount:
       _ = Image(pixelWidth: 2, pixelHeight: 2, rgba: [0, 0, 0, 0])
+    case .layerPositionNotFinite:
+      await MainActor.run { Layer().position = Point(x: .nan, y: 0) }
+    case .viewCenterNotFinite:
+      await MainActor.run { View().center = Point(x: 0, y: .infinity) }
+    case .layerBoundsNegative:
+      await MainActor.run { Layer().bounds = Rect(x: 0, y: 0, width: -1, height: 1) }
+    case .viewBoundsNotFinite:
+      await MainActor.run { View().bounds = Rect(x: .nan, y: 0, width: 1, height: 1) }
+    case .anchorPointNotFinite:
+      await MainActor.run { Layer().anchorPoint = Point(x: .nan, y: 0.5) }
+    case .viewAlphaNotFinite:
+      await MainActor.run { View().alpha = .nan }
+    case .layerCornerRadiusNotFinite:
+      await MainActor.run { Layer().cornerRadius = .infinity }
+    case .layerBorderWidthNotFinite:
+      await MainActor.run { Layer().borderWidth = .nan }
+    case .layerShadowOffsetNotFinite:
+      await MainActor.run { Layer().shadowOffset = Size(width: 0, height: .nan) }
+    case .layerShadowOpacityNotFinite:
+      await MainActor.run { Layer().shadowOpacity = .nan }
+    case .layerShadowRadiusNotFinite:
+      await MainActor.run { Layer().shadowRadius = -.infinity }
+    case .layerContentsScaleNotPositive:
+      await MainActor.run { Layer().contentsScale = 0 }
     }
   }
 }
@@ -112,7 +145,7 @@ actor NestingNode: DisplayNode {
   nonisolated let nodeCore = NodeCore()
   let nodeState = NodeState()
 
-  @MainActor func didLoad(_ context: LoadContext) {
+  @MainActor func didLoad(_ context: borrowing LoadContext) {
     MainTurn.apply([], recorder: TurnRecorder())
   }
 }

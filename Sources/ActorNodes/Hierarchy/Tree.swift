@@ -120,17 +120,17 @@ enum Tree {
 
   // MARK: - Windows
 
-  /// Makes `root` the root of `window`, and returns the views to load.
+  /// Makes `root` the root of `window`, and prepares the load of its tree.
   static func attach(
     _ root: any DisplayNode, to window: Window, queue: TurnQueue
-  ) throws(HierarchyError) -> (batch: LoadBatch?, version: UInt64) {
+  ) throws(HierarchyError) -> (load: PreparedLoad, version: UInt64) {
     let core = root.nodeCore
     guard core.supernode == nil else { throw .rootHasSupernode }
     guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
     core.hostWindow = window
     setTurnQueue(queue, forSubtreeOf: root)
-    let batch = prepareLoad(of: root, version: nextVersion())
-    return (batch, nextVersion())
+    let load = prepareLoad(of: root, collectingLoading: true)
+    return (load, nextVersion())
   }
 
   /// Ends `root`'s time as the root of `window`.
@@ -151,32 +151,120 @@ enum Tree {
 
   // MARK: - Loading
 
-  /// Marks the unloaded nodes of `root`'s subtree as loading and lists them in pre-order.
+  /// Marks the unloaded nodes of `root`'s subtree as gathering and lists them in pre-order.
   ///
-  /// The subtree of a loaded node is loaded already (adding a node to a
-  /// loaded parent loads it), so the walk stops at loaded nodes.
-  static func prepareLoad(of root: any DisplayNode, version: UInt64) -> LoadBatch? {
-    guard !root.nodeCore.isLoaded else { return nil }
+  /// For an implicit load, the walk stops at nodes that are loaded or
+  /// loading: their subtrees are too (adding a node to a loaded parent
+  /// loads it), and their work reaches the same window's queue. A load that
+  /// applies its own turn (`collectingLoading`) walks the whole subtree and
+  /// also lists the nodes whose views are on their way already, so that it
+  /// can take their views into its turn (see ``completeLoad(_:gathered:with:recorder:)``).
+  static func prepareLoad(of root: any DisplayNode, collectingLoading: Bool) -> PreparedLoad {
+    let ticket = LoadTicket()
+    let version = nextVersion()
+    var prepared = PreparedLoad()
     var entries: [LoadEntry] = []
+    var tickets = Set<ObjectIdentifier>()
     var stack: [any DisplayNode] = [root]
     while let node = stack.popLast() {
       let core = node.nodeCore
-      guard !core.isLoaded else { continue }
-      core.isLoaded = true
-      entries.append(LoadEntry(node: node, children: core.subnodes.map(\.nodeCore), isLayerBacked: core.isLayerBacked))
+      switch core.loadPhase {
+      case .unloaded:
+        core.loadPhase = .gathering(ticket)
+        entries.append(
+          LoadEntry(
+            node: node, children: core.subnodes.map(\.nodeCore), childrenVersion: version,
+            isLayerBacked: core.isLayerBacked))
+      case .gathering(let other):
+        guard collectingLoading else { continue }
+        if tickets.insert(ObjectIdentifier(other)).inserted { prepared.tickets.append(other) }
+        prepared.loading.append(node)
+      case .loaded:
+        guard collectingLoading else { continue }
+        if core.pending.load != nil { prepared.loading.append(node) }
+      }
       stack.append(contentsOf: core.subnodes.reversed())
     }
-    return LoadBatch(entries: entries, version: version)
+    if !entries.isEmpty { prepared.batch = LoadBatch(entries: entries, ticket: ticket) }
+    return prepared
   }
 
-  /// Prepares a load outside any window.
-  static func prepareStandaloneLoad(of root: any DisplayNode) -> LoadBatch? {
-    prepareLoad(of: root, version: nextVersion())
+  /// Prepares a load outside any window; `nil` if the node is loaded or loading already.
+  static func prepareStandaloneLoad(of root: any DisplayNode) -> PreparedLoad? {
+    guard !root.nodeCore.isLoaded else { return nil }
+    return prepareLoad(of: root, collectingLoading: true)
   }
 
-  /// Queues a loaded node's post-load write on the queue of its window.
-  static func enqueue(_ operation: MainOperation, for node: any DisplayNode) {
-    TurnQueue.queue(of: node).enqueue(operation)
+  /// Keeps an implicit load's gathered state on its nodes, for their window's next turn.
+  static func storeLoad(_ batch: LoadBatch) {
+    for entry in batch.entries {
+      entry.node.nodeCore.loadPhase = .loaded
+      entry.node.nodeCore.pending.load = entry.snapshot
+      markPending(entry.node)
+    }
+    batch.ticket.finish()
+  }
+
+  /// Finishes a load that applies its own turn (an attach, `loadView()`), and applies it.
+  ///
+  /// The turn also creates the views of the subtree's nodes that were on
+  /// their way when the load was prepared: it waits for loads still
+  /// gathering, then takes every view still waiting in a queue. So the
+  /// subtree is complete when the turn returns, and subnodes' `didLoad`
+  /// runs first whatever loads race. (A view that another turn already took
+  /// is applied by that turn, which the main actor runs first; should it not,
+  /// the turn defers a node's `didLoad` until its subnodes have loaded.)
+  ///
+  /// The turn is started from here, right after the take, like every turn:
+  /// turns reach the main actor in the order they took their work.
+  static func completeLoad(
+    _ prepared: PreparedLoad, gathered: LoadBatch?, with operations: [MainOperation], recorder: TurnRecorder
+  ) async {
+    var entries: [LoadEntry] = []
+    if let gathered {
+      for entry in gathered.entries { entry.node.nodeCore.loadPhase = .loaded }
+      gathered.ticket.finish()
+      entries = gathered.entries
+    }
+    for ticket in prepared.tickets { await ticket.wait() }
+    for node in prepared.loading {
+      let core = node.nodeCore
+      guard let snapshot = core.pending.load else { continue }  // Taken by another turn meanwhile.
+      core.pending.load = nil
+      entries.append(loadEntry(for: node, snapshot: snapshot))
+    }
+    await MainTurn.apply(entries.isEmpty ? operations : [.load(entries)] + operations, recorder: recorder)
+  }
+
+  /// The load of `node` with its subnodes as they are now.
+  static func loadEntry(for node: any DisplayNode, snapshot: LoadSnapshot) -> LoadEntry {
+    let core = node.nodeCore
+    core.pending.childrenChanged = false
+    return LoadEntry(
+      node: node, children: core.subnodes.map(\.nodeCore), childrenVersion: core.childrenVersion,
+      isLayerBacked: core.isLayerBacked, snapshot: snapshot)
+  }
+
+  // MARK: - Queuing main-actor work
+
+  /// Keeps a loaded node's write for its window's next turn.
+  static func queueWrite(_ write: PropertyWrite, for node: any DisplayNode) {
+    node.nodeCore.pending.writes.append(write)
+    markPending(node)
+  }
+
+  /// Keeps an `onDidLoad` block registered after load for its window's next turn.
+  static func queueBlock(_ block: @escaping DidLoadBlock, version: UInt64, for node: any DisplayNode) {
+    node.nodeCore.pending.blocks.append((version, block))
+    markPending(node)
+  }
+
+  /// Registers `node`'s waiting work with its window's queue, once per take.
+  private static func markPending(_ node: any DisplayNode) {
+    let core = node.nodeCore
+    guard !core.pending.isRegistered else { return }
+    core.pending.isRegistered = true
+    TurnQueue.queue(of: node).register(node)
   }
 
   // MARK: - Reading
@@ -231,25 +319,41 @@ enum Tree {
     if let oldParent, oldParent !== parent { queueChildren(of: oldParent) }
     queueChildren(of: parent)
     guard parent.nodeCore.isLoaded else { return nil }
-    return prepareLoad(of: child, version: nextVersion())
+    return prepareLoad(of: child, collectingLoading: false).batch
   }
 
-  /// Records a change of `parent`'s subnodes and, if it is loaded, tells its window's queue.
+  /// Records a change of `parent`'s subnodes and, if it is loaded, keeps it for its window's next turn.
   ///
-  /// The queue reads the list when it hands its work to the main actor, so
-  /// any number of edits of one parent cost one list, once.
+  /// The queue reads the list when it takes the work, so any number of
+  /// edits of one parent cost one list, once.
   private static func queueChildren(of parent: any DisplayNode) {
     let core = parent.nodeCore
     core.childrenVersion = nextVersion()
     guard core.isLoaded else { return }
-    TurnQueue.queue(of: parent).childrenChanged(of: parent)
+    core.pending.childrenChanged = true
+    markPending(parent)
   }
 
+  /// Gives a subtree a window's queue; waiting work of its nodes moves along to the new queue.
   private static func setTurnQueue(_ queue: TurnQueue?, forSubtreeOf root: any DisplayNode) {
     var stack: [any DisplayNode] = [root]
     while let node = stack.popLast() {
-      node.nodeCore.turnQueue = queue
-      stack.append(contentsOf: node.nodeCore.subnodes)
+      let core = node.nodeCore
+      if core.turnQueue !== queue {
+        core.turnQueue = queue
+        if core.pending.isRegistered { TurnQueue.queue(of: node).register(node) }
+      }
+      stack.append(contentsOf: core.subnodes)
     }
   }
+}
+
+/// A load as prepared on the ``HierarchyActor``.
+struct PreparedLoad {
+  /// The nodes this load marked, if any were unloaded.
+  var batch: LoadBatch?
+  /// Nodes of the subtree whose views were already on their way (only for loads that apply their own turn).
+  var loading: [any DisplayNode] = []
+  /// The tickets of other loads still gathering some of ``loading``.
+  var tickets: [LoadTicket] = []
 }

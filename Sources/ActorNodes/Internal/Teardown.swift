@@ -89,17 +89,17 @@ enum MainRelease {
   static let scheduled = Atomic<Int>(0)
   private static let nextJob = Atomic<UInt64>(1)
 
-  /// The release job running in the current task, if any; lets tests check where a view died.
-  @TaskLocal package static var currentJob: UInt64?
+  /// The release job running on the main actor, if any; lets tests check where a view died.
+  @MainActor package static var currentJob: UInt64?
 
   static func schedule(_ slots: [ViewSlot]) {
     pending.add(1, ordering: .sequentiallyConsistent)
     scheduled.add(1, ordering: .relaxed)
     let job = nextJob.wrappingAdd(1, ordering: .relaxed).oldValue
     Task { @MainActor in
-      $currentJob.withValue(job) {
-        for slot in slots { slot.releaseViews() }
-      }
+      currentJob = job
+      for slot in slots { slot.releaseViews() }
+      currentJob = nil
       let remaining = pending.subtract(1, ordering: .sequentiallyConsistent).newValue
       if remaining == 0 { await ReleaseTracker.shared.releasesFinished() }
     }

@@ -22,7 +22,7 @@ extension DisplayNode {
   @HierarchyActor
   public func addSubnode(_ subnode: any DisplayNode) async throws(HierarchyError) {
     let load = try Tree.insert(subnode, into: self, at: .end)
-    await Self.finish(load, under: self)
+    await Self.finish(load)
   }
 
   /// Adds several subnodes on top of the others, in order, in one step.
@@ -34,7 +34,7 @@ extension DisplayNode {
   /// - Throws: The errors of ``addSubnode(_:)``; the trees are then unchanged.
   @HierarchyActor
   public func addSubnodes(_ subnodes: [any DisplayNode]) async throws(HierarchyError) {
-    for load in try Tree.append(subnodes, to: self) { await Self.finish(load, under: self) }
+    for load in try Tree.append(subnodes, to: self) { await Self.finish(load) }
   }
 
   /// Inserts a subnode at an index, moving it from its current supernode.
@@ -45,7 +45,7 @@ extension DisplayNode {
   @HierarchyActor
   public func insertSubnode(_ subnode: any DisplayNode, at index: Int) async throws(HierarchyError) {
     let load = try Tree.insert(subnode, into: self, at: .index(index))
-    await Self.finish(load, under: self)
+    await Self.finish(load)
   }
 
   /// Inserts a subnode directly below one of the subnodes.
@@ -56,7 +56,7 @@ extension DisplayNode {
   @HierarchyActor
   public func insertSubnode(_ subnode: any DisplayNode, below sibling: any DisplayNode) async throws(HierarchyError) {
     let load = try Tree.insert(subnode, into: self, at: .below(sibling))
-    await Self.finish(load, under: self)
+    await Self.finish(load)
   }
 
   /// Inserts a subnode directly above one of the subnodes.
@@ -65,7 +65,7 @@ extension DisplayNode {
   @HierarchyActor
   public func insertSubnode(_ subnode: any DisplayNode, above sibling: any DisplayNode) async throws(HierarchyError) {
     let load = try Tree.insert(subnode, into: self, at: .above(sibling))
-    await Self.finish(load, under: self)
+    await Self.finish(load)
   }
 
   /// Replaces a subnode with another node, which takes its position.
@@ -74,7 +74,7 @@ extension DisplayNode {
   @HierarchyActor
   public func replaceSubnode(_ old: any DisplayNode, with new: any DisplayNode) async throws(HierarchyError) {
     let load = try Tree.replace(old, with: new, in: self)
-    await Self.finish(load, under: self)
+    await Self.finish(load)
   }
 
   /// Removes the node from its supernode; does nothing for a root.
@@ -85,11 +85,13 @@ extension DisplayNode {
     Tree.removeFromSupernode(self)
   }
 
-  /// Gathers an implicit load's state and queues it for `parent`'s window.
+  /// Gathers an implicit load's state and keeps it on its nodes for their window's next turn.
+  ///
+  /// The nodes may have moved meanwhile, even to another window: the state
+  /// waits on each node, for the turns of whichever window the node is in.
   @HierarchyActor
-  private static func finish(_ load: LoadBatch?, under parent: any DisplayNode) async {
+  private static func finish(_ load: LoadBatch?) async {
     guard let load else { return }
-    let gathered = await Loading.takeSnapshots(load)
-    TurnQueue.queue(of: parent).enqueue(.load(gathered))
+    Tree.storeLoad(await Loading.takeSnapshots(load))
   }
 }

@@ -28,9 +28,9 @@ extension DisplayNode {
   /// node is already loaded or loading. A window's ``Window/attach(_:)``
   /// loads its tree itself; this is for nodes shown elsewhere.
   public nonisolated func loadView() async {
-    guard let batch = await Tree.prepareStandaloneLoad(of: self) else { return }
-    let gathered = await Loading.takeSnapshots(batch)
-    await MainTurn.apply([.load(gathered)], recorder: TurnQueue.shared.recorder)
+    guard let prepared = await Tree.prepareStandaloneLoad(of: self) else { return }
+    let gathered = await Loading.takeSnapshots(of: prepared)
+    await Tree.completeLoad(prepared, gathered: gathered, with: [], recorder: TurnQueue.shared.recorder)
   }
 
   /// Runs `block` on the main actor once the node's view has loaded, after ``didLoad(_:)``.
@@ -45,7 +45,7 @@ extension DisplayNode {
       return
     }
     nodeState.writeVersion += 1
-    await Tree.enqueue(.afterLoad(nodeCore, version: nodeState.writeVersion, block: block), for: self)
+    await Tree.queueBlock(block, version: nodeState.writeVersion, for: self)
   }
 
   /// Takes the pending state for loading; from now on writes go to the main actor.

@@ -35,7 +35,7 @@ extension DisplayNode {
     // Record on the node, then queue from the caller's context: the node's
     // actor is not held (or resumed) while the write reaches the queue.
     guard let write = await recordWrite(body) else { return }
-    await Tree.enqueue(.write(nodeCore, write), for: self)
+    await Tree.queueWrite(write, for: self)
   }
 
   /// Applies `body` to the node's record; after load, returns the write to send to the main actor.

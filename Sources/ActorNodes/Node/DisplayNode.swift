@@ -18,7 +18,7 @@
 ///     try await addSubnode(photo)
 ///   }
 ///
-///   @MainActor func didLoad(_ context: LoadContext) {
+///   @MainActor func didLoad(_ context: borrowing LoadContext) {
 ///     context.view?.isUserInteractionEnabled = true
 ///   }
 /// }
@@ -65,7 +65,7 @@ public protocol DisplayNode: Actor {
   ///
   /// - Parameters:
   ///   - context: The loaded view and layer.
-  @MainActor func didLoad(_ context: LoadContext)
+  @MainActor func didLoad(_ context: borrowing LoadContext)
 
   /// Tells the node that its view is about to enter a window's view tree.
   ///
@@ -73,19 +73,19 @@ public protocol DisplayNode: Actor {
   /// before its subnodes), after ``isInHierarchy`` became `true`. Moving a
   /// node between two parents in the same window does not call it again.
   /// The default implementation does nothing.
-  @MainActor func willEnterHierarchy(_ context: HierarchyContext)
+  @MainActor func willEnterHierarchy(_ context: borrowing HierarchyContext)
 
   /// Tells the node that its view and its subnodes' views entered a window's view tree.
   ///
   /// Called on the main actor after every subnode's `didEnterHierarchy`
   /// (post-order). The default implementation does nothing.
-  @MainActor func didEnterHierarchy(_ context: HierarchyContext)
+  @MainActor func didEnterHierarchy(_ context: borrowing HierarchyContext)
 
   /// Tells the node that its view left a window's view tree.
   ///
   /// Called on the main actor in pre-order, after ``isInHierarchy`` became
   /// `false`. The default implementation does nothing.
-  @MainActor func didExitHierarchy(_ context: HierarchyContext)
+  @MainActor func didExitHierarchy(_ context: borrowing HierarchyContext)
 
   /// The line that represents this node in ``recursiveDescription()``.
   ///
@@ -97,13 +97,13 @@ public protocol DisplayNode: Actor {
 
 extension DisplayNode {
   /// Does nothing.
-  @MainActor public func didLoad(_ context: LoadContext) {}
+  @MainActor public func didLoad(_ context: borrowing LoadContext) {}
   /// Does nothing.
-  @MainActor public func willEnterHierarchy(_ context: HierarchyContext) {}
+  @MainActor public func willEnterHierarchy(_ context: borrowing HierarchyContext) {}
   /// Does nothing.
-  @MainActor public func didEnterHierarchy(_ context: HierarchyContext) {}
+  @MainActor public func didEnterHierarchy(_ context: borrowing HierarchyContext) {}
   /// Does nothing.
-  @MainActor public func didExitHierarchy(_ context: HierarchyContext) {}
+  @MainActor public func didExitHierarchy(_ context: borrowing HierarchyContext) {}
 
   /// The type name, the node's id and its ``debugName``: ``defaultDescription``.
   public var descriptionForRecursiveDescription: String {

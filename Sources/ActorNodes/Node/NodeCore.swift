@@ -34,8 +34,10 @@ public final class NodeCore: Sendable {
   @HierarchyActor var isLayerBacked: Bool
   /// The structure version of the latest change to ``subnodes``.
   @HierarchyActor var childrenVersion: UInt64 = 0
-  /// Whether the node's view exists or is being built; set once, never cleared.
-  @HierarchyActor var isLoaded = false
+  /// How far the node's view has come: unloaded, being gathered, or handed to the main actor.
+  @HierarchyActor var loadPhase = LoadPhase.unloaded
+  /// Main-actor work waiting for the node's window to take it (see ``TurnQueue``).
+  @HierarchyActor var pending = PendingWork()
   /// The queue of the window the node was last in; `nil` (never in a window) is the shared automatic queue.
   ///
   /// A node keeps the queue when it leaves the window's tree, so that all
@@ -85,6 +87,12 @@ public final class NodeCore: Sendable {
 
   /// Whether the node wraps a view or layer made by a factory (Texture's `isSynchronous`).
   public var isSynchronous: Bool { viewFactory != nil }
+
+  /// Whether the node's view exists or is being built; set once, never cleared.
+  @HierarchyActor var isLoaded: Bool {
+    if case .unloaded = loadPhase { return false }
+    return true
+  }
 
   deinit {
     // Hand the children and the main-actor side to an iterative teardown: releasing them

@@ -34,4 +34,4 @@ public final class NodeState {
 }
 
 /// A block that runs on the main actor once a node's view has loaded.
-public typealias DidLoadBlock = @MainActor @Sendable (LoadContext) -> Void
+public typealias DidLoadBlock = @MainActor @Sendable (borrowing LoadContext) -> Void

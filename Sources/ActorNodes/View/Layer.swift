@@ -7,17 +7,34 @@
 /// # Isolation
 /// Every member is isolated to the main actor, and `Layer` is not `Sendable`:
 /// a layer that main-actor state holds can never be reached from another
-/// isolation domain, not even with `await`.
+/// isolation domain, not even with `await`. A layer made fresh in an async
+/// context can still be *sent* to another actor and kept there (Swift's
+/// region-based isolation allows it), but it can only be used on the main
+/// actor, and it is always deinitialized there (`isolated deinit`), as
+/// Texture trampolines UIKit objects to the main thread.
+///
+/// # Values
+/// Geometry must be finite and sizes not negative, numeric appearance values
+/// finite, and `contentsScale` positive: a setter given anything else stops
+/// the program with the rule's words, as ``DisplayNode/configure(_:)`` does.
 @MainActor
 public final class Layer {
   /// The layer's own coordinate space; its size is the layer's size.
-  public var bounds: Rect = .zero
+  public var bounds: Rect = .zero {
+    willSet { ViewValueRule.bounds(newValue) }
+  }
   /// The position of ``anchorPoint`` in the superlayer's coordinates.
-  public var position: Point = .zero
+  public var position: Point = .zero {
+    willSet { ViewValueRule.point(newValue) }
+  }
   /// The point of the bounds, in unit coordinates, that ``position`` places.
-  public var anchorPoint = Point(x: 0.5, y: 0.5)
+  public var anchorPoint = Point(x: 0.5, y: 0.5) {
+    willSet { ViewValueRule.point(newValue) }
+  }
   /// The opacity, `0...1`.
-  public var opacity: Double = 1
+  public var opacity: Double = 1 {
+    willSet { ViewValueRule.alpha(newValue) }
+  }
   /// Whether the layer is hidden.
   public var isHidden = false
   /// Whether the layer promises to draw every pixel opaquely.
@@ -27,23 +44,38 @@ public final class Layer {
   /// Whether sublayers are clipped to the bounds.
   public var masksToBounds = false
   /// The radius of the rounded corners.
-  public var cornerRadius: Double = 0
+  public var cornerRadius: Double = 0 {
+    willSet { ViewValueRule.cornerOrBorder(newValue) }
+  }
   /// The width of the border.
-  public var borderWidth: Double = 0
+  public var borderWidth: Double = 0 {
+    willSet { ViewValueRule.cornerOrBorder(newValue) }
+  }
   /// The color of the border.
   public var borderColor: Color = .black
   /// The color of the shadow.
   public var shadowColor: Color = .black
   /// The opacity of the shadow.
-  public var shadowOpacity: Double = 0
+  public var shadowOpacity: Double = 0 {
+    willSet { ViewValueRule.shadow(newValue) }
+  }
   /// The offset of the shadow.
-  public var shadowOffset = Size(width: 0, height: -3)
+  public var shadowOffset = Size(width: 0, height: -3) {
+    willSet {
+      ViewValueRule.shadow(newValue.width)
+      ViewValueRule.shadow(newValue.height)
+    }
+  }
   /// The blur radius of the shadow.
-  public var shadowRadius: Double = 3
+  public var shadowRadius: Double = 3 {
+    willSet { ViewValueRule.shadow(newValue) }
+  }
   /// The bitmap the layer shows.
   public var contents: Image?
   /// Pixels per point of ``contents``.
-  public var contentsScale: Double = 1
+  public var contentsScale: Double = 1 {
+    willSet { ViewValueRule.contentsScale(newValue) }
+  }
 
   /// Whether the layer waits for a layout pass.
   public private(set) var needsLayout = false
@@ -63,11 +95,12 @@ public final class Layer {
   /// Creates a layer with default properties and no sublayers.
   public init() {}
 
+  isolated deinit {}
+
   /// The rectangle the layer occupies in its superlayer's coordinates.
   public var frame: Rect {
     get { Rect.frame(bounds: bounds, position: position, anchorPoint: anchorPoint) }
     set {
-      contractPrecondition(newValue.isFinite, "view geometry must be finite")
       bounds.size = newValue.size
       position = newValue.position(ofAnchor: anchorPoint)
     }

@@ -7,7 +7,10 @@
 /// Every member is isolated to the main actor, and `View` is not `Sendable`.
 /// Code off the main actor reaches a node's view state only through the node:
 /// ``DisplayNode/configure(_:)`` queues writes and
-/// ``DisplayNode/viewProperties()`` reads on the main actor.
+/// ``DisplayNode/viewProperties()`` reads on the main actor. A view made
+/// fresh in an async context can be sent to another actor and kept there,
+/// but it can only be used on the main actor and it is always deinitialized
+/// there (`isolated deinit`), wherever its last reference is dropped.
 @MainActor
 public final class View {
   /// The layer that backs this view.
@@ -26,7 +29,7 @@ public final class View {
   /// Whether a node owns this view; a view factory must return a view nobody owns.
   var isOwnedByNode = false
   /// Called when the view is deinitialized; lets tests check where views are released.
-  package var onDeinit: (@Sendable () -> Void)?
+  package var onDeinit: (@MainActor @Sendable () -> Void)?
 
   /// Creates a view with the given frame.
   public init(frame: Rect = .zero) {
@@ -35,7 +38,13 @@ public final class View {
     if frame != .zero { layer.frame = frame }
   }
 
-  deinit {
+  /// Creates a view that calls `onDeinit` when it is deinitialized (for tests).
+  package convenience init(onDeinit: @escaping @Sendable () -> Void) {
+    self.init()
+    self.onDeinit = onDeinit
+  }
+
+  isolated deinit {
     onDeinit?()
   }
 

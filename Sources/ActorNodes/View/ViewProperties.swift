@@ -69,13 +69,17 @@ extension ViewProperties {
   /// `testSetPosition`); ActorNodes stops on them in every build, because a
   /// NaN frame silently corrupts every layout that reads it.
   func validate() {
-    contractPrecondition(bounds.isFinite && position.isFinite && anchorPoint.isFinite, "view geometry must be finite")
-    contractPrecondition(bounds.size.isValidViewSize, "a view's size must not be negative")
-    contractPrecondition(alpha.isFinite, "alpha must be finite")
-    contractPrecondition(cornerRadius.isFinite && borderWidth.isFinite, "corner radius and border width must be finite")
-    contractPrecondition(
-      shadowOpacity.isFinite && shadowRadius.isFinite && shadowOffset.isFinite, "shadow values must be finite")
-    contractPrecondition(contentsScale.isFinite && contentsScale > 0, "contentsScale must be finite and positive")
+    ViewValueRule.bounds(bounds)
+    ViewValueRule.point(position)
+    ViewValueRule.point(anchorPoint)
+    ViewValueRule.alpha(alpha)
+    ViewValueRule.cornerOrBorder(cornerRadius)
+    ViewValueRule.cornerOrBorder(borderWidth)
+    ViewValueRule.shadow(shadowOpacity)
+    ViewValueRule.shadow(shadowRadius)
+    ViewValueRule.shadow(shadowOffset.width)
+    ViewValueRule.shadow(shadowOffset.height)
+    ViewValueRule.contentsScale(contentsScale)
   }
 
   /// The properties whose values differ between `self` and `other`.
@@ -138,5 +142,37 @@ extension ViewProperties {
     case .contentsScale: contentsScale = other.contentsScale
     case .isUserInteractionEnabled: isUserInteractionEnabled = other.isUserInteractionEnabled
     }
+  }
+}
+
+/// The rules for the numeric values a view or layer can hold, one place for every writer.
+///
+/// ``DisplayNode/configure(_:)`` checks them when it records a write; the
+/// setters of ``Layer`` (and ``View``, which forwards to its layer) check them
+/// on the main actor. A failure stops the program with the rule's words.
+enum ViewValueRule {
+  static func bounds(_ bounds: Rect) {
+    contractPrecondition(bounds.isFinite, "view geometry must be finite")
+    contractPrecondition(bounds.size.isValidViewSize, "a view's size must not be negative")
+  }
+
+  static func point(_ point: Point) {
+    contractPrecondition(point.isFinite, "view geometry must be finite")
+  }
+
+  static func alpha(_ alpha: Double) {
+    contractPrecondition(alpha.isFinite, "alpha must be finite")
+  }
+
+  static func cornerOrBorder(_ value: Double) {
+    contractPrecondition(value.isFinite, "corner radius and border width must be finite")
+  }
+
+  static func shadow(_ value: Double) {
+    contractPrecondition(value.isFinite, "shadow values must be finite")
+  }
+
+  static func contentsScale(_ scale: Double) {
+    contractPrecondition(scale.isFinite && scale > 0, "contentsScale must be finite and positive")
   }
 }

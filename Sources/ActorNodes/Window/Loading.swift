@@ -41,4 +41,10 @@ enum Loading {
     for index in batch.entries.indices { batch.entries[index].snapshot = snapshots[index] }
     return batch
   }
+
+  /// Takes the snapshots of a prepared load's batch, if it has one.
+  static func takeSnapshots(of prepared: PreparedLoad) async -> LoadBatch? {
+    guard let batch = prepared.batch else { return nil }
+    return await takeSnapshots(batch)
+  }
 }

@@ -9,10 +9,12 @@
 ///
 /// Operations name nodes by their ``NodeCore``, not the node: the main actor
 /// needs only the core's slot, and a core, unlike a node, has no weak
-/// references to it, so retaining it stays on the fast path.
+/// references to it, so retaining it stays on the fast path. Operations
+/// exist only between a take and its turn: waiting work is kept on the
+/// nodes (``PendingWork``), where it keeps nothing alive.
 enum MainOperation: Sendable {
-  /// Create the views of a loaded subtree and apply their pending state.
-  case load(LoadBatch)
+  /// Create the views of loading nodes and apply their pending state.
+  case load([LoadEntry])
   /// A loaded node's subnodes are now `children`, as of structure `version`.
   case setChildren(parent: NodeCore, children: [NodeCore], version: UInt64)
   /// `root` is now the root of `window` (or of no window), as of structure `version`.
@@ -23,18 +25,20 @@ enum MainOperation: Sendable {
   case afterLoad(NodeCore, version: UInt64, block: DidLoadBlock)
 }
 
-/// The nodes of a subtree whose views load together, in pre-order.
+/// The nodes of a subtree whose views load together, in pre-order, as one load prepared them.
 struct LoadBatch: Sendable {
   var entries: [LoadEntry]
-  /// The structure version at which the children lists were read.
-  let version: UInt64
+  /// Says when the batch's state has been gathered; other loads may wait for it.
+  let ticket: LoadTicket
 }
 
-/// One node of a ``LoadBatch``.
+/// One node whose view loads.
 struct LoadEntry: Sendable {
   let node: any DisplayNode
-  /// The cores of the node's subnodes when the load was prepared.
+  /// The cores of the node's subnodes as of ``childrenVersion``.
   let children: [NodeCore]
+  /// The structure version at which ``children`` was read.
+  let childrenVersion: UInt64
   let isLayerBacked: Bool
   /// The node's pending state, taken on the node's actor.
   var snapshot: LoadSnapshot?

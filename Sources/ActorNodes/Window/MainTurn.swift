@@ -5,10 +5,15 @@
 /// 1. create the views of loaded subtrees and apply their pending state;
 ///    record structure changes in each node's mirror (newest version wins);
 /// 2. make the view tree match the mirror;
-/// 3. run `didLoad` for new views (subnodes first), then their `onDidLoad` blocks;
+/// 3. run `didLoad` for new views, in post-order of the tree as it is now
+///    (a node's subnodes first, as in Texture), then their `onDidLoad` blocks;
+///    a node whose subnode's view has not arrived yet waits for a later turn;
 /// 4. apply property writes (newest version wins, per property);
 /// 5. run `onDidLoad` blocks registered after load;
-/// 6. update hierarchy membership and call the hierarchy hooks.
+/// 6. update hierarchy membership and call the hierarchy hooks. A node is in
+///    a window's hierarchy only once its `didLoad` has run, and the main actor
+///    keeps it alive while it is (Texture's view keeps its node alive), so
+///    every `willEnterHierarchy` gets its `didExitHierarchy` before the node dies.
 @MainActor
 enum MainTurn {
   private static var isApplying = false
@@ -17,6 +22,8 @@ enum MainTurn {
   static var suspended: [ViewSlot] = []
   /// The last cycle search's stamp; unique across turns, like the turn stamps.
   static var lastSearch: UInt64 = 0
+  /// Loaded slots whose `didLoad` has not run: new this turn, or waiting for a subnode's view.
+  static var awaitingDidLoad: [ViewSlot] = []
 
   /// Applies `operations` now, as one turn, and records it in `recorder`.
   static func apply(_ operations: [MainOperation], recorder: TurnRecorder) {
@@ -33,12 +40,15 @@ enum MainTurn {
     recorder.statistics.operations += operations.count
     recorder.statistics.viewsLoaded += work.viewsLoaded
     recorder.statistics.mainActorTime += clock.now - start
+    work.releaseExitedNodes()
   }
 
-  /// Takes `root`'s subtree out of every window right away (its window is going away).
+  /// Takes `root`'s subtree out of every window right away (its window is going away, or its node died).
   static func exitHierarchy(from root: ViewSlot) {
     lastStamp &+= 1
-    TurnWork(stamp: lastStamp).propagate(0, into: root)
+    let work = TurnWork(stamp: lastStamp)
+    work.propagate(0, into: root)
+    work.releaseExitedNodes()
   }
 }
 
@@ -47,8 +57,8 @@ enum MainTurn {
 private final class TurnWork {
   let stamp: UInt64
   var viewsLoaded = 0
-  /// Slots whose views were created this turn, one group per load batch, in pre-order.
-  var loadedGroups: [[ViewSlot]] = []
+  /// Nodes that left a window this turn: the main actor stops keeping them alive once the turn is over.
+  private var exited: [any DisplayNode] = []
   /// Slots whose subviews must be rebuilt from their mirror.
   var rebuilds: [ViewSlot] = []
   /// Slots whose place in the tree changed (new parent, no parent, or a window).
@@ -71,8 +81,8 @@ private final class TurnWork {
     }
     for operation in operations {
       switch operation {
-      case .load(let batch):
-        load(batch)
+      case .load(let entries):
+        load(entries)
       case .setChildren(let parent, let children, let version):
         setChildren(of: parent.mainSlot, to: children, version: version)
       case .setWindow(let root, let window, let version):
@@ -92,13 +102,11 @@ private final class TurnWork {
 
   // MARK: - Phase 1: loads and mirrors
 
-  private func load(_ batch: LoadBatch) {
-    var group: [ViewSlot] = []
-    group.reserveCapacity(batch.entries.count)
-    for entry in batch.entries {
+  private func load(_ entries: [LoadEntry]) {
+    for entry in entries {
       let core = entry.node.nodeCore
       let slot = core.mainSlot
-      guard !slot.isLoaded, let snapshot = entry.snapshot else { continue }
+      guard !slot.isLoaded, !slot.isReleased, let snapshot = entry.snapshot else { continue }
       slot.node = entry.node
       let (view, layer) = makeViewAndLayer(core: core, isLayerBacked: entry.isLayerBacked)
       slot.install(view: view, layer: layer)
@@ -106,13 +114,12 @@ private final class TurnWork {
       snapshot.actions.apply(to: layer)
       slot.snapshotVersion = snapshot.version
       slot.pendingBlocks.insert(contentsOf: snapshot.didLoadBlocks.map { (version: 0, block: $0) }, at: 0)
-      setChildren(of: slot, to: entry.children, version: batch.version)
+      setChildren(of: slot, to: entry.children, version: entry.childrenVersion)
       markRebuild(slot)
       markMoved(slot)
-      group.append(slot)
+      MainTurn.awaitingDidLoad.append(slot)
+      viewsLoaded += 1
     }
-    viewsLoaded += group.count
-    loadedGroups.append(group)
   }
 
   private func makeViewAndLayer(core: NodeCore, isLayerBacked: Bool) -> (View?, Layer) {
@@ -135,7 +142,7 @@ private final class TurnWork {
   }
 
   private func setChildren(of parent: ViewSlot, to children: [NodeCore], version: UInt64) {
-    guard version > parent.childrenVersion else { return }
+    guard version > parent.childrenVersion, !parent.isReleased else { return }
     let old = parent.children
     let slots = children.map(\.mainSlot)
     parent.children = slots
@@ -264,20 +271,61 @@ private final class TurnWork {
 
   // MARK: - Phase 3: didLoad, subnodes first
 
+  /// Runs `didLoad` for every loaded node whose subnodes have all run theirs, in post-order.
+  ///
+  /// The order comes from the mirror as it is now, not from the order in
+  /// which loads were prepared: a load queued after its parent's (a subnode
+  /// added to a node whose own load was still queued), or a view still being
+  /// gathered by another load, still goes first. A node with a subnode whose
+  /// view has not arrived waits, with its ancestors, for the turn that
+  /// brings it; it enters a window's hierarchy only once it has run.
   private func runDidLoad() {
-    for group in loadedGroups {
-      for slot in group.reversed() {
-        guard let node = slot.node, let layer = slot.layer else { continue }
-        let context = LoadContext(node: node, view: slot.view, layer: layer)
-        node.didLoad(context)
-        slot.hasRunDidLoad = true
-        let waiting = slot.pendingBlocks.sorted { $0.version < $1.version }
-        slot.pendingBlocks = []
-        for entry in waiting { entry.block(context) }
-        writes.append(contentsOf: slot.parkedWrites.map { (slot, $0) })
-        slot.parkedWrites = []
+    let waiting = MainTurn.awaitingDidLoad
+    guard !waiting.isEmpty else { return }
+    MainTurn.awaitingDidLoad = []
+    for slot in waiting { slot.awaitStamp = stamp }
+    for top in waiting where top.awaitStamp == stamp && top.parent?.awaitStamp != stamp {
+      for slot in postorder(from: top) { runDidLoadIfReady(slot) }
+    }
+    // A slot whose parent chain loops back (a transient cycle) is no top: catch it here.
+    for slot in waiting where slot.awaitStamp == stamp { runDidLoadIfReady(slot) }
+  }
+
+  /// The waiting slots of `top`'s mirror subtree, each after its subnodes, subnodes in order.
+  private func postorder(from top: ViewSlot) -> [ViewSlot] {
+    var order: [ViewSlot] = []
+    var stack: [(slot: ViewSlot, expanded: Bool)] = [(top, false)]
+    while let (slot, expanded) = stack.popLast() {
+      if expanded {
+        order.append(slot)
+        continue
+      }
+      stack.append((slot, true))
+      for child in slot.children.reversed() where child.parent === slot && child.awaitStamp == stamp {
+        stack.append((child, false))
       }
     }
+    return order
+  }
+
+  private func runDidLoadIfReady(_ slot: ViewSlot) {
+    guard slot.awaitStamp == stamp else { return }  // Already looked at this turn.
+    slot.awaitStamp = 0
+    guard slot.isLoaded, let layer = slot.layer, let node = slot.node else { return }  // Released.
+    let ready = slot.children.allSatisfy { $0.parent !== slot || $0.hasRunDidLoad }
+    guard ready else {
+      MainTurn.awaitingDidLoad.append(slot)
+      return
+    }
+    let context = LoadContext(node: node, view: slot.view, layer: layer)
+    node.didLoad(context)
+    slot.hasRunDidLoad = true
+    let waitingBlocks = slot.pendingBlocks.sorted { $0.version < $1.version }
+    slot.pendingBlocks = []
+    for entry in waitingBlocks { entry.block(context) }
+    writes.append(contentsOf: slot.parkedWrites.map { (slot, $0) })
+    slot.parkedWrites = []
+    markMoved(slot)  // A candidate for entering its window's hierarchy, now that it can.
   }
 
   // MARK: - Phase 4: writes, newest version wins per property
@@ -303,7 +351,7 @@ private final class TurnWork {
 
   private func runBlocks() {
     for (slot, version, block) in blocks.sorted(by: { $0.version < $1.version }) {
-      guard slot.hasRunDidLoad, let node = slot.node, let layer = slot.layer else {
+      guard slot.hasRunDidLoad, let node = slot.liveNode, let layer = slot.layer else {
         slot.pendingBlocks.append((version, block))
         continue
       }
@@ -343,7 +391,10 @@ private final class TurnWork {
   }
 
   /// The window that holds `slot`'s view, from its place: a window's root, or under its parent.
+  ///
+  /// A node whose `didLoad` has not run is in no window yet, nor is its subtree.
   private func windowID(of slot: ViewSlot) -> UInt64 {
+    guard slot.hasRunDidLoad else { return 0 }
     if let window = slot.window { return window.id }
     guard let parent = slot.parent, parent.isLoaded else { return 0 }
     return parent.currentWindow
@@ -360,7 +411,11 @@ private final class TurnWork {
     for (slot, _) in nodes where slot.isInHierarchy && slot.currentWindow != window {
       slot.isInHierarchy = false
       slot.currentWindow = 0
-      if let node = slot.node { node.didExitHierarchy(HierarchyContext(node: node)) }
+      if let node = slot.liveNode { node.didExitHierarchy(HierarchyContext(node: node)) }
+      if let kept = slot.keepAlive {
+        exited.append(kept)
+        slot.keepAlive = nil
+      }
     }
     guard window != 0 else { return }
     var open: [(index: Int, end: Int, entered: Bool)] = []
@@ -370,12 +425,14 @@ private final class TurnWork {
         if top.entered { didEnter(nodes[top.index].slot) }
       }
       let slot = entry.slot
-      let enters = !slot.isInHierarchy
-      if enters {
+      let node = slot.isInHierarchy ? nil : slot.node
+      if let node {
         slot.isInHierarchy = true
         slot.currentWindow = window
-        if let node = slot.node { node.willEnterHierarchy(HierarchyContext(node: node)) }
+        slot.keepAlive = node
+        node.willEnterHierarchy(HierarchyContext(node: node))
       }
+      let enters = node != nil
       open.append((index, entry.end, enters))
     }
     while let top = open.popLast() {
@@ -384,7 +441,12 @@ private final class TurnWork {
   }
 
   private func didEnter(_ slot: ViewSlot) {
-    if let node = slot.node { node.didEnterHierarchy(HierarchyContext(node: node)) }
+    if let node = slot.liveNode { node.didEnterHierarchy(HierarchyContext(node: node)) }
+  }
+
+  /// Stops keeping alive the nodes that left a window; the last of them may die here.
+  func releaseExitedNodes() {
+    exited = []
   }
 
   /// The loaded mirror subtree of `root` in pre-order, each with the index just past its subtree.
@@ -396,7 +458,7 @@ private final class TurnWork {
       let index = order.count
       order.append(slot)
       parents.append(parent)
-      for child in slot.children.reversed() where child.isLoaded && child.parent === slot {
+      for child in slot.children.reversed() where child.hasRunDidLoad && child.isLoaded && child.parent === slot {
         stack.append((child, index))
       }
     }

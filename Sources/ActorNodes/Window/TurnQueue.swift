@@ -1,9 +1,11 @@
-/// The main-actor work waiting for a window's next turn.
+/// The loaded nodes whose main-actor work waits for a window's next turn.
 ///
-/// Every loaded node's work goes to the queue of the window it was last in
-/// (``NodeCore/turnQueue``); work of loaded nodes never in a window goes to
-/// ``shared``, which is automatic. The queue lives on the
-/// ``HierarchyActor``, which orders structural work.
+/// The work itself waits on each node (``PendingWork``); the queue only
+/// lists the nodes that have some, weakly, so that waiting work never keeps
+/// a node alive. A node's work goes to the queue of the window it was last
+/// in (``NodeCore/turnQueue``); nodes never in a window use ``shared``, which
+/// is automatic. The queue lives on the ``HierarchyActor``, which orders
+/// structural work.
 @HierarchyActor
 final class TurnQueue {
   /// The queue of loaded nodes that are in no window.
@@ -12,12 +14,11 @@ final class TurnQueue {
   let mode: TurnMode
   /// Counts turns; read on the main actor.
   nonisolated let recorder = TurnRecorder()
-  private var operations: [MainOperation] = []
-  /// Loaded nodes whose subnodes changed since the last take; their lists are read at take time.
-  private var changedParents: [ObjectIdentifier: any DisplayNode] = [:]
+  /// The nodes registered since the last take; a node that moved to another queue is skipped here.
+  private var registered: [WeakNode] = []
   private var drainScheduled = false
   /// Set once the window is gone: everything goes to ``shared`` from then on.
-  private var isRetired = false
+  private(set) var isRetired = false
 
   nonisolated init(mode: TurnMode) {
     self.mode = mode
@@ -25,54 +26,70 @@ final class TurnQueue {
 
   /// The queue that takes `node`'s main-actor work.
   static func queue(of node: any DisplayNode) -> TurnQueue {
-    node.nodeCore.turnQueue ?? shared
+    guard let queue = node.nodeCore.turnQueue, !queue.isRetired else { return shared }
+    return queue
   }
 
-  /// Adds work; an automatic queue schedules one turn for everything added before it runs.
-  func enqueue(_ operation: MainOperation) {
-    if isRetired {
-      TurnQueue.shared.enqueue(operation)
-      return
-    }
-    operations.append(operation)
-    scheduleDrain()
-  }
-
-  /// Notes that a loaded node's subnodes changed.
-  func childrenChanged(of parent: any DisplayNode) {
-    if isRetired {
-      TurnQueue.shared.childrenChanged(of: parent)
-      return
-    }
-    changedParents[ObjectIdentifier(parent)] = parent
-    scheduleDrain()
-  }
-
-  private func scheduleDrain() {
+  /// Lists `node`, whose ``NodeCore/pending`` work has just become non-empty or moved here.
+  ///
+  /// An automatic queue schedules one turn for everything registered before it runs.
+  func register(_ node: any DisplayNode) {
+    registered.append(WeakNode(node: node))
     guard mode == .automatic, !drainScheduled else { return }
     drainScheduled = true
-    Task { @HierarchyActor in
-      let batch = self.take()
-      await MainTurn.apply(batch, recorder: self.recorder)
-    }
+    Task { @HierarchyActor in await self.runTurn() }
   }
 
-  /// Removes and returns the waiting work, with the current subnodes of every changed parent.
+  /// Takes the waiting work and applies it in one main-actor turn.
+  ///
+  /// Every turn starts on this actor right after its take, so turns reach
+  /// the main actor in the order they took their work.
+  func runTurn() async {
+    await MainTurn.apply(take(), recorder: recorder)
+  }
+
+  /// Removes and returns the waiting work of every node registered here that still belongs here.
+  ///
+  /// Subnode lists are read now, so any number of edits of one parent cost
+  /// one list. Implicit loads come first, in one batch.
   func take() -> [MainOperation] {
     drainScheduled = false
-    var taken = operations
-    operations = []
-    for parent in changedParents.values {
-      let core = parent.nodeCore
-      taken.append(.setChildren(parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion))
+    let nodes = registered
+    registered = []
+    var loads: [LoadEntry] = []
+    var operations: [MainOperation] = []
+    for entry in nodes {
+      guard let node = entry.node else { continue }  // Dropped: its work went with it.
+      let core = node.nodeCore
+      guard core.pending.isRegistered, TurnQueue.queue(of: node) === self else { continue }
+      let work = core.pending
+      core.pending = PendingWork()
+      if let snapshot = work.load {
+        loads.append(Tree.loadEntry(for: node, snapshot: snapshot))
+      } else if work.childrenChanged {
+        operations.append(
+          .setChildren(parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion))
+      }
+      for write in work.writes { operations.append(.write(core, write)) }
+      for (version, block) in work.blocks { operations.append(.afterLoad(core, version: version, block: block)) }
     }
-    changedParents = [:]
-    return taken
+    if !loads.isEmpty { operations.insert(.load(loads), at: 0) }
+    return operations
   }
 
-  /// Moves the waiting work, and all future work, to the shared queue: the window is gone.
+  /// Sends the registered nodes, and all future work, to the shared queue: the window is gone.
   func retire() {
     isRetired = true
-    for operation in take() { TurnQueue.shared.enqueue(operation) }
+    let nodes = registered
+    registered = []
+    drainScheduled = false
+    for entry in nodes {
+      if let node = entry.node { TurnQueue.shared.register(node) }
+    }
   }
+}
+
+/// A weak reference to a node, for lists that must not keep nodes alive.
+struct WeakNode {
+  weak var node: (any DisplayNode)?
 }

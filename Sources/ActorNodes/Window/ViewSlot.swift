@@ -7,6 +7,12 @@
 final class ViewSlot {
   /// The node; weak, since the node owns its core and the core owns this slot.
   weak var node: (any DisplayNode)?
+  /// The node, held while its view is in a window's view tree (Texture's view keeps its node alive).
+  ///
+  /// So a node in a window cannot die before its `didExitHierarchy`: it
+  /// leaves the window first (in a turn, or when the window goes away), and
+  /// the turn lets go of it afterwards.
+  var keepAlive: (any DisplayNode)?
   /// The loaded view of a view-backed node.
   private(set) var view: View?
   /// The loaded layer (the view's layer for a view-backed node).
@@ -53,6 +59,8 @@ final class ViewSlot {
   var pendingBlocks: [(version: UInt64, block: DidLoadBlock)] = []
   /// Whether `didLoad` has run.
   var hasRunDidLoad = false
+  /// Whether the node died and its views were released; operations for it are ignored.
+  private(set) var isReleased = false
 
   /// Whether the view is in a window's view tree (Texture's `inHierarchy`).
   var isInHierarchy = false
@@ -70,11 +78,16 @@ final class ViewSlot {
   var candidateStamp: UInt64 = 0
   /// The turn in which every candidate above this slot had its hierarchy state updated.
   var ancestorsDoneStamp: UInt64 = 0
+  /// The turn in which this slot waits for its `didLoad`.
+  var awaitStamp: UInt64 = 0
 
   nonisolated init() {}
 
   /// Whether the view (or layer) exists.
   var isLoaded: Bool { layer != nil }
+
+  /// The node, if it is alive: without a weak load while it is in a window.
+  var liveNode: (any DisplayNode)? { keepAlive ?? node }
 
   /// Installs the loaded view or layer.
   func install(view: View?, layer: Layer) {
@@ -84,11 +97,21 @@ final class ViewSlot {
     layer.isOwnedByNode = true
   }
 
-  /// Gives up the view and layer: detaches the subviews (other slots own them) and
-  /// removes this view from its superview, so that each view is released alone;
+  /// Gives up the view and layer of a dead node: detaches the subviews (other slots own them)
+  /// and removes this view from its superview, so that each view is released alone;
   /// forgets the children, clearing their pointers to this slot.
+  ///
+  /// A surviving subnode whose view was in a window through this one leaves
+  /// the window's hierarchy (with its `didExitHierarchy`). With the keep-alive
+  /// that cannot happen (a node in a window does not die), but a dead node
+  /// must never leave a live one looking as if it were in a window.
   func releaseViews() {
-    for child in children where child.placedParent === self { child.placedParent = nil }
+    isReleased = true
+    placedParent = nil
+    for child in children where child.placedParent === self {
+      child.placedParent = nil
+      if child.isInHierarchy { MainTurn.exitHierarchy(from: child) }
+    }
     children = []
     if let view {
       view.removeFromSuperview()

@@ -24,7 +24,9 @@ public final class Window {
   public private(set) var rootNode: (any DisplayNode)?
 
   let turnQueue: TurnQueue
-  private var isAttaching = false
+  /// Whether an attach or detach is in progress; later ones wait for it, in call order.
+  private var isChangingRoot = false
+  private var rootChangeWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// Creates an empty window.
   ///
@@ -47,8 +49,14 @@ public final class Window {
   /// The pending state of every unloaded node is gathered off the main
   /// actor, concurrently; then one main-actor turn creates the views, applies
   /// the state, runs `didLoad` (subnodes first) and the `onDidLoad` blocks,
-  /// and calls `willEnterHierarchy` / `didEnterHierarchy`. When this method
-  /// returns, `root.view` exists and `root.isInHierarchy` is `true`.
+  /// and calls `willEnterHierarchy` / `didEnterHierarchy`. Views of the tree
+  /// that other loads were building meanwhile (a concurrent `loadView()`,
+  /// an implicit load) are waited for and created in the same turn. When
+  /// this method returns, `root.view` exists and `root.isInHierarchy` is
+  /// `true`.
+  ///
+  /// Attaching and detaching happen in call order: a call made while
+  /// another is in progress waits for it, so the later call wins.
   ///
   /// - Parameters:
   ///   - root: A node without a supernode that is not another window's root.
@@ -57,24 +65,27 @@ public final class Window {
   /// - Important: This method suspends; the tree can change meanwhile. Changes
   ///   made after the load was prepared reach the views in a later turn.
   public func attach(_ root: any DisplayNode) async throws(HierarchyError) {
-    guard rootNode == nil, !isAttaching else { throw .windowHasRoot }
-    isAttaching = true
-    defer { isAttaching = false }
-    let queue = turnQueue
-    let prepared = try await Tree.attach(root, to: self, queue: queue)
-    var operations: [MainOperation] = []
-    if let batch = prepared.batch { operations.append(.load(await Loading.takeSnapshots(batch))) }
-    operations.append(.setWindow(root: root.nodeCore, window: self, version: prepared.version))
+    await beginRootChange()
+    defer { endRootChange() }
+    guard rootNode == nil else { throw .windowHasRoot }
+    let prepared = try await Tree.attach(root, to: self, queue: turnQueue)
+    let gathered = await Loading.takeSnapshots(of: prepared.load)
     rootNode = root
-    MainTurn.apply(operations, recorder: turnQueue.recorder)
+    await Tree.completeLoad(
+      prepared.load, gathered: gathered,
+      with: [.setWindow(root: root.nodeCore, window: self, version: prepared.version)],
+      recorder: turnQueue.recorder)
   }
 
   /// Detaches the root node: its views leave the window and `didExitHierarchy` is called.
   ///
   /// The views stay loaded. Work for the detached tree is still applied in
   /// this window's turns (at ``flush()`` in manual mode) until the tree enters
-  /// another window or this window goes away.
+  /// another window or this window goes away. A detach called while an
+  /// attach is in progress waits for it, then detaches.
   public func detach() async {
+    await beginRootChange()
+    defer { endRootChange() }
     guard let root = rootNode else { return }
     rootNode = nil
     let version = await Tree.detach(root, from: self)
@@ -85,12 +96,26 @@ public final class Window {
   ///
   /// In ``TurnMode/manual`` mode this is the only way queued work is applied.
   /// Texture's `-[ASPendingStateController flush]`.
-  ///
-  /// - Precondition: Not called from inside a turn (from a hook).
   public func flush() async {
-    let queue = turnQueue
-    let operations = await queue.take()
-    MainTurn.apply(operations, recorder: turnQueue.recorder)
+    await turnQueue.runTurn()
+  }
+
+  /// Waits until no attach or detach is in progress, then marks one as in progress.
+  private func beginRootChange() async {
+    guard isChangingRoot else {
+      isChangingRoot = true
+      return
+    }
+    // The call that ends hands over to the first waiter, without clearing the flag.
+    await withCheckedContinuation { rootChangeWaiters.append($0) }
+  }
+
+  private func endRootChange() {
+    guard !rootChangeWaiters.isEmpty else {
+      isChangingRoot = false
+      return
+    }
+    rootChangeWaiters.removeFirst().resume()
   }
 
   /// Puts the view of the node whose mirror names this window into the window's view.

@@ -26,15 +26,20 @@ struct SnippetCompiler {
     let output: String
   }
 
-  /// Runs `swiftc -typecheck` on `file` in Swift 6 mode, with `arguments` added; never blocks a thread.
-  func typecheck(_ file: URL, _ arguments: [String]) async throws -> Outcome {
+  /// Compiles `file` to SIL in Swift 6 mode, with `arguments` added; never blocks a thread.
+  ///
+  /// SIL, not just type checking: the checks for noncopyable values (a
+  /// context kept past its hook) and for sending values across isolation
+  /// run on SIL, and `-typecheck` would miss them.
+  func compile(_ file: URL, _ arguments: [String]) async throws -> Outcome {
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("actornodes-\(UUID().uuidString).log")
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: log) }
     let handle = try FileHandle(forWritingTo: log)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swiftc", "-typecheck", "-swift-version", "6", "-I", modules.path] + arguments + [file.path]
+    process.arguments =
+      ["swiftc", "-emit-sil", "-o", "/dev/null", "-swift-version", "6", "-I", modules.path] + arguments + [file.path]
     process.standardOutput = handle
     process.standardError = handle
     let status: Int32 = try await withCheckedThrowingContinuation { continuation in
@@ -69,10 +74,10 @@ struct ContractDiagnosticsTests {
     #expect(try String(contentsOf: misuse, encoding: .utf8).contains("expected-error {{"))
     #expect(try !String(contentsOf: twin, encoding: .utf8).contains("expected-"))
 
-    let rejected = try await compiler.typecheck(
+    let rejected = try await compiler.compile(
       misuse, ["-Xfrontend", "-verify", "-Xfrontend", "-verify-ignore-unrelated"])
     #expect(rejected.status == 0, "the diagnostics differ from the expected ones:\n\(rejected.output)")
-    let corrected = try await compiler.typecheck(twin, ["-warnings-as-errors"])
+    let corrected = try await compiler.compile(twin, ["-warnings-as-errors"])
     #expect(corrected.status == 0, "the corrected twin does not compile:\n\(corrected.output)")
   }
 
@@ -87,7 +92,7 @@ struct ContractDiagnosticsTests {
     let example = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).swift")
     try String(readme[fence.upperBound..<end.lowerBound]).write(to: example, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: example) }
-    let outcome = try await SnippetCompiler.forRunningTests().typecheck(example, ["-warnings-as-errors"])
+    let outcome = try await SnippetCompiler.forRunningTests().compile(example, ["-warnings-as-errors"])
     #expect(outcome.status == 0, "the README example does not compile:\n\(outcome.output)")
   }
 

@@ -130,9 +130,11 @@ struct NodeLoadingTests {
     let window = Window(turnMode: .manual)
     try await window.attach(root)
     let loads = log.entries.filter { !$0.contains("Enter") }
+    // Texture's order: a node loads its subnodes' views in order, each subtree first, then runs its own
+    // `didLoad` (`-[ASDisplayNode _addSubnodeViewsAndLayers]` before `_didLoad`): true post-order.
     #expect(
       loads == [
-        "b.didLoad", "a1.didLoad", "a1.block", "a.didLoad",
+        "a1.didLoad", "a1.block", "a.didLoad", "b.didLoad",
         "root.didLoad", "root.block1(true)", "root.block2(true)", "root.block3(true)",
       ])
     await window.detach()

@@ -3,6 +3,16 @@ import Testing
 
 @testable import ActorNodes
 
+/// A main-actor object that holds a view: it is `Sendable`, so its last reference can be dropped anywhere.
+@MainActor
+final class ViewHolder {
+  let view: View
+
+  init(onViewDeinit: @escaping @Sendable () -> Void) {
+    view = View(onDeinit: onViewDeinit)
+  }
+}
+
 /// Records, for each view, whether it died inside a main-actor release job and which one.
 final class ViewReleaseLog: Sendable {
   private let jobs = Mutex<[UInt64?]>([])
@@ -76,6 +86,108 @@ struct TeardownTests {
     #expect(jobs.count == 1_001, "every view is released")
     #expect(jobs.allSatisfy { $0 != nil }, "views are released inside a main-actor release job")
     #expect(Set(jobs).count == 1, "all views go in one main-actor job, not one per view")
+  }
+
+  @Test(
+    "A node whose view is in a window stays alive until it leaves, and gets its didExitHierarchy first (Texture: testAddingNodeToHierarchyRetainsNode)",
+    .tags(.texturePort))
+  @MainActor
+  func viewInWindowKeepsNodeAlive() async throws {
+    let log = EventLog()
+    let lifetime = LifetimeCounter()
+    let root = RecordingNode("root", log: log)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    weak var weakChild: RecordingNode?
+    do {
+      let child = RecordingNode("child", log: log, lifetime: lifetime)
+      weakChild = child
+      try await root.addSubnode(child)
+      await window.flush()
+      await child.removeFromSupernode()  // queued: the view is still in the window
+    }
+    #expect(weakChild != nil, "its view is in a window: the node lives")
+    #expect(lifetime.count == 0)
+    log.clear()
+    await window.flush()
+    #expect(log.entries == ["child.didExit(false)"])
+    #expect(lifetime.count == 1, "out of the window, the node dies")
+    #expect(weakChild == nil)
+  }
+
+  @Test("A surviving subnode of a released node leaves the hierarchy with its exit hooks")
+  @MainActor
+  func survivorOfReleasedNode() async throws {
+    let log = EventLog()
+    let lifetime = LifetimeCounter()
+    let root = RecordingNode("root", log: log)
+    let child = RecordingNode("c", log: log)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    var parent: RecordingNode? = RecordingNode("p", log: log, lifetime: lifetime)
+    try await parent!.addSubnode(child)
+    try await root.addSubnode(parent!)
+    await window.flush()
+    await parent!.removeFromSupernode()
+    parent = nil
+    await Task.yield()
+    await window.flush()
+    await ReleaseTracker.shared.waitUntilIdle()
+    #expect(lifetime.count == 1)
+    #expect(await child.supernode == nil)
+    #expect(child.view?.superview == nil)
+    #expect(!child.isInHierarchy)
+    #expect(log.entries(containing: "willEnter").count == log.entries(containing: "didExit").count + 1)
+    #expect(log.entries(containing: "didExit") == ["p.didExit(false)", "c.didExit(false)"])
+  }
+
+  @Test("A dropped 1,001-node tree is released at once, even with unflushed moves and writes in a manual window")
+  @MainActor
+  func releaseDoesNotWaitForQueuedWork() async throws {
+    let lifetime = LifetimeCounter()
+    let releases = ViewReleaseLog()
+    let window = Window(turnMode: .manual)
+    var root: RecordingNode? = RecordingNode("root", lifetime: lifetime)
+    var rows: [RecordingNode] = []
+    var leaves: [RecordingNode] = []
+    for row in 0..<10 {
+      let container = RecordingNode("row\(row)", lifetime: lifetime)
+      var children: [any DisplayNode] = []
+      for leaf in 0..<99 {
+        let node = RecordingNode("leaf\(row).\(leaf)", lifetime: lifetime)
+        leaves.append(node)
+        children.append(node)
+      }
+      try await container.addSubnodes(children)
+      rows.append(container)
+    }
+    try await root!.addSubnodes(rows)
+    try await window.attach(root!)
+    for node in [root!] + rows + leaves { releases.watch(try #require(node.view)) }
+    for index in 0..<20 { try await rows[(index + 1) % 10].addSubnode(leaves[index * 7]) }
+    for (index, leaf) in leaves.prefix(100).enumerated() { await leaf.configure { $0.alpha = Double(index) / 100 } }
+    await window.detach()
+    rows = []
+    leaves = []
+    #expect(lifetime.count == 0)
+    root = nil
+    #expect(lifetime.count == 1_001, "every node is deinitialized at once: queued work holds none")
+    await ReleaseTracker.shared.waitUntilIdle()
+    #expect(releases.releases.count == 1_001, "every view is released without a flush")
+  }
+
+  @Test("A view whose last holder is dropped off the main actor is still deinitialized on the main actor")
+  func viewDiesOnMainActor() async throws {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      Task.detached {
+        var holder: ViewHolder? = await ViewHolder {
+          MainActor.assertIsolated("a view is deinitialized on the main actor")
+          continuation.resume()
+        }
+        _ = holder
+        holder = nil  // the holder dies here, off the main actor; its view's deinitializer hops
+      }
+    }
   }
 
   @Test("A 100,000-deep chain can be built, described and released (on a 256 KiB stack) without overflowing it")

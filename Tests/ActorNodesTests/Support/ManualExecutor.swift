@@ -49,15 +49,19 @@ final class ManualExecutor: SerialExecutor, Sendable {
   }
 }
 
-/// A node whose actor runs on a ``ManualExecutor``.
-actor ScheduledNode: DisplayNode {
+/// A node whose actor runs on a ``ManualExecutor``; it records its hooks like `RecordingNode` if given a log.
+actor ScheduledNode: HookRecording {
   nonisolated let nodeCore = NodeCore()
   let nodeState: NodeState
   nonisolated let executor: ManualExecutor
+  nonisolated let name: String
+  nonisolated let log: EventLog?
 
-  init(_ name: String, executor: ManualExecutor) {
+  init(_ name: String, executor: ManualExecutor, log: EventLog? = nil) {
     nodeState = NodeState(debugName: name)
     self.executor = executor
+    self.name = name
+    self.log = log
   }
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }

@@ -26,12 +26,36 @@ final class LifetimeCounter: Sendable {
   func recordDeinit() { deinitialized.add(1, ordering: .sequentiallyConsistent) }
 }
 
+/// A node that records its view-lifecycle hooks in a log, as `"<name>.<hook>"`.
+protocol HookRecording: DisplayNode {
+  nonisolated var name: String { get }
+  nonisolated var log: EventLog? { get }
+}
+
+extension HookRecording {
+  @MainActor func didLoad(_ context: borrowing LoadContext) {
+    log?.record("\(name).didLoad")
+  }
+
+  @MainActor func willEnterHierarchy(_ context: borrowing HierarchyContext) {
+    log?.record("\(name).willEnter(\(context.node.isInHierarchy))")
+  }
+
+  @MainActor func didEnterHierarchy(_ context: borrowing HierarchyContext) {
+    log?.record("\(name).didEnter")
+  }
+
+  @MainActor func didExitHierarchy(_ context: borrowing HierarchyContext) {
+    log?.record("\(name).didExit(\(context.node.isInHierarchy))")
+  }
+}
+
 /// A node that records its hooks as `"<name>.<hook>"` and counts its deinitialization.
-actor RecordingNode: DisplayNode {
+actor RecordingNode: HookRecording {
   nonisolated let nodeCore: NodeCore
   let nodeState: NodeState
   nonisolated let name: String
-  let log: EventLog?
+  nonisolated let log: EventLog?
   let lifetime: LifetimeCounter?
 
   init(_ name: String, log: EventLog? = nil, lifetime: LifetimeCounter? = nil, isLayerBacked: Bool = false) {
@@ -51,22 +75,6 @@ actor RecordingNode: DisplayNode {
   }
 
   deinit { lifetime?.recordDeinit() }
-
-  @MainActor func didLoad(_ context: LoadContext) {
-    log?.record("\(name).didLoad")
-  }
-
-  @MainActor func willEnterHierarchy(_ context: HierarchyContext) {
-    log?.record("\(name).willEnter(\(context.node.isInHierarchy))")
-  }
-
-  @MainActor func didEnterHierarchy(_ context: HierarchyContext) {
-    log?.record("\(name).didEnter")
-  }
-
-  @MainActor func didExitHierarchy(_ context: HierarchyContext) {
-    log?.record("\(name).didExit(\(context.node.isInHierarchy))")
-  }
 }
 
 /// Builds `parent` with `children` added in order.

@@ -9,7 +9,7 @@ actor Badge: DisplayNode {
     await configure { $0.backgroundColor = .red }
   }
 
-  @MainActor func didLoad(_ context: LoadContext) {
+  @MainActor func didLoad(_ context: borrowing LoadContext) {
     context.view?.isUserInteractionEnabled = false
   }
 }

@@ -5,5 +5,5 @@ actor Photo: DisplayNode {
   nonisolated let nodeCore = NodeCore()
   let nodeState = NodeState()
 
-  @MainActor func didLoad(_ context: LoadContext) {}
+  @MainActor func didLoad(_ context: borrowing LoadContext) {}
 }

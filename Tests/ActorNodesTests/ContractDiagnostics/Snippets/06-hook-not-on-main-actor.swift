@@ -5,5 +5,5 @@ actor Photo: DisplayNode {  // expected-error {{conformance of 'Photo' to protoc
   nonisolated let nodeCore = NodeCore()
   let nodeState = NodeState()
 
-  func didLoad(_ context: LoadContext) {}  // expected-note {{actor-isolated instance method 'didLoad' cannot satisfy main actor-isolated requirement}}
+  func didLoad(_ context: borrowing LoadContext) {}  // expected-note {{actor-isolated instance method 'didLoad' cannot satisfy main actor-isolated requirement}}
 }

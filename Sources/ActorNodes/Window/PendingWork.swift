@@ -1,0 +1,58 @@
+/// The main-actor work waiting for one loaded node, kept on its core until a turn takes it.
+///
+/// Work is kept per node, not per queue, so that it follows the node: when
+/// a subtree moves into another window's tree, its waiting work is applied
+/// in that window's turns (``Tree`` re-registers it with the new queue).
+/// Nothing here refers to the node or to another core, so waiting work never
+/// keeps a node, a subtree or a view alive: a dropped node's work is dropped
+/// with it.
+struct PendingWork {
+  /// The gathered state of an implicit load, waiting to create the view.
+  var load: LoadSnapshot?
+  /// Whether the node's subnodes changed; the list is read when the work is taken.
+  var childrenChanged = false
+  /// Property writes, each with its version.
+  var writes: [PropertyWrite] = []
+  /// `onDidLoad` blocks registered after load, each with its version.
+  var blocks: [(version: UInt64, block: DidLoadBlock)] = []
+  /// Whether the node is registered with the queue of its window since that queue's last take.
+  var isRegistered = false
+
+  var isEmpty: Bool { load == nil && !childrenChanged && writes.isEmpty && blocks.isEmpty }
+}
+
+/// Where a node's view is on its way: nothing yet, state being gathered, or handed to the main actor.
+enum LoadPhase {
+  case unloaded
+  /// A load marked the node and is gathering its state; the ticket says when it is done.
+  case gathering(LoadTicket)
+  /// The gathered state is waiting in ``PendingWork/load`` or was handed to a main-actor turn.
+  case loaded
+}
+
+/// Tells other loads when one load's state has been gathered.
+///
+/// A load that finds a node of its subtree still gathering (another load
+/// started first) waits for that load's ticket, so that it can apply that
+/// node's view in the same turn as its own: subnodes' `didLoad` first,
+/// whatever loads race.
+@HierarchyActor
+final class LoadTicket {
+  private var isDone = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  nonisolated init() {}
+
+  /// Returns once the load's state has been gathered and stored or handed to the main actor.
+  func wait() async {
+    guard !isDone else { return }
+    await withCheckedContinuation { waiters.append($0) }
+  }
+
+  func finish() {
+    isDone = true
+    let resumed = waiters
+    waiters = []
+    for waiter in resumed { waiter.resume() }
+  }
+}

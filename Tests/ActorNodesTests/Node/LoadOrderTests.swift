@@ -1,0 +1,169 @@
+import ActorNodes
+import Testing
+
+/// `didLoad` runs subnodes first, exactly once, whatever order loads were queued in and whatever loads race.
+@Suite("Load order: subnodes first, whatever loads race", .timeLimit(.minutes(1)), .tags(.reentrancy))
+struct LoadOrderTests {
+  @Test("A subnode whose load was queued after its parent's still runs didLoad first, inside the parent's view")
+  @MainActor
+  func queuedAfterParent() async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    let parent = RecordingNode("p", log: log)
+    let child = RecordingNode("c", log: log)
+    await parent.onDidLoad { context in log.record("p.subviews=\(context.view?.subviews.count ?? -1)") }
+    try await root.addSubnode(parent)  // root is loaded: p's load is queued
+    try await parent.addSubnode(child)  // p counts as loaded: c's load is queued after p's
+    log.clear()
+    await window.flush()
+    #expect(
+      log.entries == [
+        "c.didLoad", "p.didLoad", "p.subviews=1",
+        "p.willEnter(true)", "c.willEnter(true)", "c.didEnter", "p.didEnter",
+      ])
+    #expect(child.view?.superview === parent.view)
+  }
+
+  @Test(
+    "A loadView() still gathering when its supernode is attached: the attach waits for it, subnodes first",
+    arguments: [true, false])
+  @MainActor
+  func standaloneLoadInFlight(childGatheredFirst: Bool) async throws {
+    let log = EventLog()
+    let executor = ManualExecutor()
+    var jobs = executor.makeJobQueue()
+    let parent = ScheduledNode("p", executor: executor, log: log)
+    let child = ScheduledNode("c", executor: executor, log: log)
+    try await parent.addSubnode(child)
+    let window = Window(turnMode: .manual)
+
+    let childLoad = Task.detached { await child.loadView() }
+    let childSnapshot = await jobs.next()  // c is marked loading; its state is being gathered
+    let attach = Task { try await window.attach(parent) }
+    let parentSnapshot = await jobs.next()  // the attach prepared p (and found c on its way)
+    if childGatheredFirst {
+      executor.run(childSnapshot)
+      executor.run(parentSnapshot)
+    } else {
+      executor.run(parentSnapshot)
+      executor.run(childSnapshot)
+    }
+    try await attach.value
+    #expect(parent.isInHierarchy && child.isInHierarchy, "the attach returns with the whole tree in the window")
+    await childLoad.value
+    #expect(Array(log.entries.prefix(2)) == ["c.didLoad", "p.didLoad"])
+    #expect(log.entries(containing: "didLoad").count == 2)
+    #expect(log.entries(containing: "willEnter") == ["p.willEnter(true)", "c.willEnter(true)"])
+    #expect(child.view?.superview === parent.view)
+  }
+
+  @Test(
+    "A subnode still gathering its implicit load, moved under a node that then loads: subnodes first",
+    arguments: [true, false])
+  @MainActor
+  func implicitLoadInFlight(flushBeforeChildGathers: Bool) async throws {
+    let log = EventLog()
+    let executor = ManualExecutor()
+    var jobs = executor.makeJobQueue()
+    let root = RecordingNode("root", log: log)
+    let first = RecordingNode("first", log: log)
+    try await root.addSubnode(first)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    let slow = ScheduledNode("c", executor: executor, log: log)
+    let q = RecordingNode("q", log: log)
+
+    let add = Task { try await first.addSubnode(slow) }  // first is loaded: c's load gathers slowly
+    let snapshot = await jobs.next()
+    try await q.addSubnode(slow)  // c moves under q, which is not loaded
+    try await root.addSubnode(q)  // q loads; c is still on its way
+    log.clear()
+    if flushBeforeChildGathers {
+      await window.flush()
+      #expect(log.entries.isEmpty, "q waits for its subnode: no didLoad, no hierarchy hook")
+      #expect(!q.isInHierarchy)
+    }
+    executor.run(snapshot)
+    try await add.value
+    await window.flush()
+    #expect(Array(log.entries.prefix(2)) == ["c.didLoad", "q.didLoad"])
+    #expect(log.entries(containing: "willEnter") == ["q.willEnter(true)", "c.willEnter(true)"])
+    #expect(q.isInHierarchy && slow.isInHierarchy)
+    #expect(slow.view?.superview === q.view && q.view?.superview === root.view)
+  }
+}
+
+/// Work queued for a node follows it: a window's flush brings its whole tree up to date, wherever the work was queued.
+@Suite("Queued work follows its node into another window", .timeLimit(.minutes(1)))
+struct QueueFollowingTests {
+  @Test("An implicit load queued on one manual window is applied by the window whose tree the node moved to")
+  @MainActor
+  func implicitLoadFollowsNode() async throws {
+    let log = EventLog()
+    let a = Window(turnMode: .manual)
+    let b = Window(turnMode: .manual)
+    let rootA = RecordingNode("rootA", log: log)
+    let rootB = RecordingNode("rootB", log: log)
+    let x = RecordingNode("x", log: log)
+    try await a.attach(rootA)
+    try await b.attach(rootB)
+    try await rootA.addSubnode(x)  // implicit load, queued for a
+    try await rootB.addSubnode(x)  // x is now in b's tree
+    await b.flush()
+    #expect(x.isNodeLoaded)
+    #expect(x.view?.superview === rootB.view)
+    #expect(x.isInHierarchy && x.view?.window === b)
+    await a.flush()
+    #expect(x.view?.window === b)
+    #expect(rootA.view?.subviews.isEmpty == true)
+    #expect(log.entries(containing: "x.") == ["x.didLoad", "x.willEnter(true)", "x.didEnter"])
+  }
+
+  @Test("Subnode changes queued on one manual window are applied by the window the parent moved to")
+  @MainActor
+  func subnodeChangesFollowParent() async throws {
+    let a = Window(turnMode: .manual)
+    let b = Window(turnMode: .manual)
+    let rootA = BasicNode(debugName: "rootA")
+    let rootB = BasicNode(debugName: "rootB")
+    let parent = BasicNode(debugName: "p")
+    let leaving = BasicNode(debugName: "leaving")
+    let arriving = BasicNode(debugName: "arriving")
+    try await parent.addSubnode(leaving)
+    try await rootA.addSubnode(parent)
+    try await a.attach(rootA)
+    try await b.attach(rootB)
+    await leaving.removeFromSupernode()  // queued for a
+    try await parent.addSubnode(arriving)  // queued for a, with arriving's implicit load
+    try await rootB.addSubnode(parent)  // p's subtree moves to b's tree
+    await b.flush()
+    #expect(parent.view?.window === b)
+    #expect(parent.view?.subviews.count == 1)
+    #expect(arriving.view?.superview === parent.view)
+    #expect(leaving.view?.superview == nil && !leaving.isInHierarchy)
+    #expect(arriving.isInHierarchy && arriving.view?.window === b)
+    #expect(await viewTreeMatchesNodeTree(rootB))
+  }
+
+  @Test("An onDidLoad block queued after load on one manual window runs at the flush of the node's new window")
+  @MainActor
+  func blockFollowsNode() async throws {
+    let a = Window(turnMode: .manual)
+    let b = Window(turnMode: .manual)
+    let rootA = BasicNode()
+    let rootB = BasicNode()
+    let x = BasicNode()
+    try await rootA.addSubnode(x)
+    try await a.attach(rootA)
+    try await b.attach(rootB)
+    let ran = MainActorCounter()
+    await x.onDidLoad { _ in ran.count += 1 }  // x is loaded: queued for a
+    try await rootB.addSubnode(x)
+    await b.flush()
+    #expect(ran.count == 1)
+    await a.flush()
+    #expect(ran.count == 1)
+  }
+}

@@ -1,0 +1,57 @@
+import ActorNodes
+import Testing
+
+@Suite("Attaching and detaching a window's root", .timeLimit(.minutes(1)), .tags(.reentrancy))
+struct WindowTests {
+  @Test("detach() called while attach() is still gathering waits for it, then detaches: the later call wins")
+  @MainActor
+  func detachDuringAttach() async throws {
+    let log = EventLog()
+    let executor = ManualExecutor()
+    var jobs = executor.makeJobQueue()
+    let root = ScheduledNode("root", executor: executor, log: log)
+    let window = Window(turnMode: .manual)
+
+    let attach = Task { try await window.attach(root) }
+    let snapshot = await jobs.next()  // the attach is gathering
+    let detach = Task { await window.detach() }
+    await Task.yield()
+    executor.run(snapshot)
+    try await attach.value
+    await detach.value
+    #expect(window.rootNode == nil)
+    #expect(!root.isInHierarchy)
+    #expect(root.view?.superview == nil)
+    #expect(log.entries == ["root.didLoad", "root.willEnter(true)", "root.didEnter", "root.didExit(false)"])
+    try await window.attach(root)
+    #expect(root.isInHierarchy, "the root can be attached again")
+  }
+
+  @Test("attach() called while another attach() is in progress waits for it, then finds the window taken")
+  @MainActor
+  func attachDuringAttach() async throws {
+    let executor = ManualExecutor()
+    var jobs = executor.makeJobQueue()
+    let first = ScheduledNode("first", executor: executor)
+    let second = BasicNode(debugName: "second")
+    let window = Window(turnMode: .manual)
+    let attachFirst = Task { try await window.attach(first) }
+    let snapshot = await jobs.next()
+    let attachSecond = Task { () -> HierarchyError? in
+      do {
+        try await window.attach(second)
+        return nil
+      } catch let error as HierarchyError {
+        return error
+      } catch {
+        return nil
+      }
+    }
+    await Task.yield()
+    executor.run(snapshot)
+    try await attachFirst.value
+    #expect(await attachSecond.value == HierarchyError.windowHasRoot)
+    #expect(window.rootNode === first)
+    #expect(!second.isInHierarchy)
+  }
+}
