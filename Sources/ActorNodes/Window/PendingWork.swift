@@ -8,7 +8,14 @@
 /// with it.
 struct PendingWork {
   /// The gathered state of an implicit load, waiting to create the view.
-  var load: LoadSnapshot?
+  ///
+  /// Boxed: a snapshot is a few hundred bytes, and every core carries a
+  /// `PendingWork`, most of them never loaded implicitly.
+  var load: LoadSnapshot? {
+    get { loadBox?.snapshot }
+    set { loadBox = newValue.map(SnapshotBox.init) }
+  }
+  private var loadBox: SnapshotBox?
   /// Whether the node's subnodes changed; the list is read when the work is taken.
   var childrenChanged = false
   /// Property writes, each with its version.
@@ -17,8 +24,15 @@ struct PendingWork {
   var blocks: [(version: UInt64, block: DidLoadBlock)] = []
   /// Whether the node is registered with the queue of its window since that queue's last take.
   var isRegistered = false
+}
 
-  var isEmpty: Bool { load == nil && !childrenChanged && writes.isEmpty && blocks.isEmpty }
+/// A load snapshot kept out of line.
+private final class SnapshotBox: Sendable {
+  let snapshot: LoadSnapshot
+
+  init(_ snapshot: LoadSnapshot) {
+    self.snapshot = snapshot
+  }
 }
 
 /// Where a node's view is on its way: nothing yet, state being gathered, or handed to the main actor.
