@@ -158,7 +158,7 @@ enum Tree {
   /// loads it), and their work reaches the same window's queue. A load that
   /// applies its own turn (`collectingLoading`) walks the whole subtree and
   /// also lists the nodes whose views are on their way already, so that it
-  /// can take their views into its turn (see ``completeLoad(_:gathered:with:recorder:)``).
+  /// can take their views into its turn (see ``finishLoad(_:gathered:)``).
   static func prepareLoad(of root: any DisplayNode, collectingLoading: Bool) -> PreparedLoad {
     let ticket = LoadTicket()
     let version = nextVersion()
@@ -205,21 +205,18 @@ enum Tree {
     batch.ticket.finish()
   }
 
-  /// Finishes a load that applies its own turn (an attach, `loadView()`), and applies it.
+  /// Finishes a load that applies its own turn (an attach, `loadView()`): returns the views to create.
   ///
-  /// The turn also creates the views of the subtree's nodes that were on
-  /// their way when the load was prepared: it waits for loads still
-  /// gathering, then takes every view still waiting in a queue. So the
-  /// subtree is complete when the turn returns, and subnodes' `didLoad`
-  /// runs first whatever loads race. (A view that another turn already took
-  /// is applied by that turn, which the main actor runs first; should it not,
-  /// the turn defers a node's `didLoad` until its subnodes have loaded.)
-  ///
-  /// The turn is started from here, right after the take, like every turn:
-  /// turns reach the main actor in the order they took their work.
-  static func completeLoad(
-    _ prepared: PreparedLoad, gathered: LoadBatch?, with operations: [MainOperation], recorder: TurnRecorder
-  ) async {
+  /// Besides its own nodes, the turn creates the views of the subtree's
+  /// nodes that were on their way when the load was prepared: this waits for
+  /// loads still gathering, then takes every view still waiting in a queue.
+  /// So the subtree is complete after the turn, and subnodes' `didLoad` runs
+  /// first whatever loads race. (A view that another turn took already is
+  /// created by that turn, which reaches the main actor first: a turn's main
+  /// job is enqueued when the `HierarchyActor` job that took its work ends.
+  /// Should it not, the turn defers a node's `didLoad` until its subnodes
+  /// have loaded.)
+  static func finishLoad(_ prepared: PreparedLoad, gathered: LoadBatch?) async -> [MainOperation] {
     var entries: [LoadEntry] = []
     if let gathered {
       for entry in gathered.entries { entry.node.nodeCore.loadPhase = .loaded }
@@ -228,18 +225,17 @@ enum Tree {
     }
     for ticket in prepared.tickets { await ticket.wait() }
     for node in prepared.loading {
-      let core = node.nodeCore
-      guard let snapshot = core.pending.load else { continue }  // Taken by another turn meanwhile.
-      core.pending.load = nil
-      entries.append(loadEntry(for: node, snapshot: snapshot))
+      if let entry = takeLoad(of: node) { entries.append(entry) }  // `nil`: another turn took it meanwhile.
     }
-    await MainTurn.apply(entries.isEmpty ? operations : [.load(entries)] + operations, recorder: recorder)
+    return entries.isEmpty ? [] : [.load(entries)]
   }
 
-  /// The load of `node` with its subnodes as they are now.
-  static func loadEntry(for node: any DisplayNode, snapshot: LoadSnapshot) -> LoadEntry {
+  /// Takes `node`'s waiting implicit load, with its subnodes as they are now.
+  static func takeLoad(of node: any DisplayNode) -> LoadEntry? {
     let core = node.nodeCore
-    core.pending.childrenChanged = false
+    guard let snapshot = core.pending.load else { return nil }
+    core.pending.load = nil
+    core.pending.childrenChanged = false  // The entry carries the current list.
     return LoadEntry(
       node: node, children: core.subnodes.map(\.nodeCore), childrenVersion: core.childrenVersion,
       isLayerBacked: core.isLayerBacked, snapshot: snapshot)

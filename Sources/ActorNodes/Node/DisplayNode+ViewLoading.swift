@@ -30,7 +30,14 @@ extension DisplayNode {
   public nonisolated func loadView() async {
     guard let prepared = await Tree.prepareStandaloneLoad(of: self) else { return }
     let gathered = await Loading.takeSnapshots(of: prepared)
-    await Tree.completeLoad(prepared, gathered: gathered, with: [], recorder: TurnQueue.shared.recorder)
+    await Self.applyStandaloneLoad(prepared, gathered: gathered)
+  }
+
+  /// Finishes a standalone load and applies it from the `HierarchyActor`, so that its turn is
+  /// ordered after the turns that took work before it (see ``Tree/finishLoad(_:gathered:)``).
+  @HierarchyActor
+  private static func applyStandaloneLoad(_ prepared: PreparedLoad, gathered: LoadBatch?) async {
+    await MainTurn.apply(await Tree.finishLoad(prepared, gathered: gathered), recorder: TurnQueue.shared.recorder)
   }
 
   /// Runs `block` on the main actor once the node's view has loaded, after ``didLoad(_:)``.

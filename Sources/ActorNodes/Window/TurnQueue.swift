@@ -37,15 +37,7 @@ final class TurnQueue {
     registered.append(WeakNode(node: node))
     guard mode == .automatic, !drainScheduled else { return }
     drainScheduled = true
-    Task { @HierarchyActor in await self.runTurn() }
-  }
-
-  /// Takes the waiting work and applies it in one main-actor turn.
-  ///
-  /// Every turn starts on this actor right after its take, so turns reach
-  /// the main actor in the order they took their work.
-  func runTurn() async {
-    await MainTurn.apply(take(), recorder: recorder)
+    Task { @HierarchyActor in await MainTurn.apply(self.take(), recorder: self.recorder) }
   }
 
   /// Removes and returns the waiting work of every node registered here that still belongs here.
@@ -62,11 +54,10 @@ final class TurnQueue {
       guard let node = entry.node else { continue }  // Dropped: its work went with it.
       let core = node.nodeCore
       guard core.pending.isRegistered, TurnQueue.queue(of: node) === self else { continue }
+      if let load = Tree.takeLoad(of: node) { loads.append(load) }
       let work = core.pending
       core.pending = PendingWork()
-      if let snapshot = work.load {
-        loads.append(Tree.loadEntry(for: node, snapshot: snapshot))
-      } else if work.childrenChanged {
+      if work.childrenChanged {
         operations.append(
           .setChildren(parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion))
       }

@@ -70,11 +70,10 @@ public final class Window {
     guard rootNode == nil else { throw .windowHasRoot }
     let prepared = try await Tree.attach(root, to: self, queue: turnQueue)
     let gathered = await Loading.takeSnapshots(of: prepared.load)
+    let loads = await Tree.finishLoad(prepared.load, gathered: gathered)
     rootNode = root
-    await Tree.completeLoad(
-      prepared.load, gathered: gathered,
-      with: [.setWindow(root: root.nodeCore, window: self, version: prepared.version)],
-      recorder: turnQueue.recorder)
+    let placement = MainOperation.setWindow(root: root.nodeCore, window: self, version: prepared.version)
+    MainTurn.apply(loads + [placement], recorder: turnQueue.recorder)
   }
 
   /// Detaches the root node: its views leave the window and `didExitHierarchy` is called.
@@ -97,7 +96,8 @@ public final class Window {
   /// In ``TurnMode/manual`` mode this is the only way queued work is applied.
   /// Texture's `-[ASPendingStateController flush]`.
   public func flush() async {
-    await turnQueue.runTurn()
+    let operations = await turnQueue.take()
+    MainTurn.apply(operations, recorder: turnQueue.recorder)
   }
 
   /// Waits until no attach or detach is in progress, then marks one as in progress.
