@@ -151,8 +151,17 @@ public final class Layer {
   /// Replaces the sublayers with `layers` in one step, fixing every back pointer.
   func setSublayers(_ layers: [Layer]) {
     if layers.count == sublayers.count, zip(layers, sublayers).allSatisfy({ $0 === $1 }) { return }
-    for layer in layers where layer.superlayer !== self { layer.removeFromSuperlayer() }
-    for old in sublayers where !layers.contains(where: { $0 === old }) { old.superlayer = nil }
+    let incoming = IdentityLookup(layers)
+    // Layers moving in leave their old superlayers: one pass over each old superlayer, not one per layer.
+    var formerParents: [Layer] = []
+    var seen = Set<ObjectIdentifier>()
+    for layer in layers {
+      if let former = layer.superlayer, former !== self, seen.insert(ObjectIdentifier(former)).inserted {
+        formerParents.append(former)
+      }
+    }
+    for former in formerParents { former.sublayers.removeAll { incoming.contains($0) } }
+    for old in sublayers where !incoming.contains(old) { old.superlayer = nil }
     sublayers = layers
     for layer in layers { layer.superlayer = self }
   }

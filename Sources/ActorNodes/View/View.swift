@@ -156,12 +156,17 @@ public final class View {
   /// a node's children can mix views and bare layers.
   func setSubviews(_ views: [View]) {
     if views.count == subviews.count, zip(views, subviews).allSatisfy({ $0 === $1 }) { return }
-    for view in views where view.superview !== self {
-      if let old = view.superview, let index = old.subviews.firstIndex(where: { $0 === view }) {
-        old.subviews.remove(at: index)
+    let incoming = IdentityLookup(views)
+    // Views moving in leave their old superviews: one pass over each old superview, not one per view.
+    var formerParents: [View] = []
+    var seen = Set<ObjectIdentifier>()
+    for view in views {
+      if let former = view.superview, former !== self, seen.insert(ObjectIdentifier(former)).inserted {
+        formerParents.append(former)
       }
     }
-    for old in subviews where !views.contains(where: { $0 === old }) { old.superview = nil }
+    for former in formerParents { former.subviews.removeAll { incoming.contains($0) } }
+    for old in subviews where !incoming.contains(old) { old.superview = nil }
     subviews = views
     for view in views { view.superview = self }
   }
