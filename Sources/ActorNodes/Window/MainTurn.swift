@@ -117,6 +117,7 @@ private final class TurnWork {
       setChildren(of: slot, to: entry.children, version: entry.childrenVersion)
       markRebuild(slot)
       markMoved(slot)
+      if let window = slot.window { windows.append(window) }  // A root whose placement came first.
       MainTurn.awaitingDidLoad.append(slot)
       viewsLoaded += 1
     }

@@ -21,7 +21,7 @@ public final class Window {
   /// A process-unique number; views record their window by it, without a reference.
   let id: UInt64 = Window.makeID()
   /// The attached root node.
-  public private(set) var rootNode: (any DisplayNode)?
+  public internal(set) var rootNode: (any DisplayNode)?
 
   let turnQueue: TurnQueue
   /// Whether an attach or detach is in progress; later ones wait for it, in call order.

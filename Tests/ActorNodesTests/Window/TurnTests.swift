@@ -147,6 +147,24 @@ struct TurnTests {
     }
   }
 
+  @Test("A window's root whose view arrives in a later turn than its placement is still put in the window")
+  @MainActor
+  func rootLoadedAfterPlacement() async throws {
+    let root = BasicNode(debugName: "root")
+    let window = Window(turnMode: .manual)
+    // An attach's pieces, with its two turns in the order the main queue does not promise.
+    let prepared = try await Tree.attach(root, to: window, queue: window.turnQueue)
+    let gathered = await Loading.takeSnapshots(of: prepared.load)
+    let loads = await Tree.finishLoad(prepared.load, gathered: gathered)
+    window.rootNode = root
+    MainTurn.apply(
+      [.setWindow(root: root.nodeCore, window: window, version: prepared.version)], recorder: TurnRecorder())
+    #expect(root.view == nil)
+    MainTurn.apply(loads, recorder: TurnRecorder())
+    #expect(root.view?.superview === window.view)
+    #expect(root.isInHierarchy)
+  }
+
   @Test("A cycle that exists only while some operations are still in flight is set aside, then resolved")
   @MainActor
   func transientCycle() async throws {
