@@ -1,4 +1,4 @@
-import ActorNodes
+@testable import ActorNodes
 
 /// A deterministic random number generator (SplitMix64), so that a failing seed can be replayed.
 struct SeededRandom: RandomNumberGenerator {
@@ -23,4 +23,19 @@ func waitForNextTurn(of node: any DisplayNode) async {
   await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
     Task { await node.onDidLoad { _ in continuation.resume() } }
   }
+}
+
+/// Returns once every turn that applies work queued so far has run: the manual windows are flushed, the
+/// automatic queues' turns have run for every loaded node in `nodes`, and every view release is done.
+@MainActor
+func settleTurns(manualWindows: [Window], nodes: [any DisplayNode]) async {
+  for _ in 0..<2 {
+    for window in manualWindows { await window.flush() }
+    for node in nodes where node.isNodeLoaded {
+      let mode = await TurnQueue.queue(of: node).mode
+      if mode == .automatic { await waitForNextTurn(of: node) }
+    }
+  }
+  for window in manualWindows { await window.flush() }
+  await ReleaseTracker.shared.waitUntilIdle()
 }
