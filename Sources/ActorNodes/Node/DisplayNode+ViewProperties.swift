@@ -10,11 +10,14 @@ extension DisplayNode {
   /// Writes view properties, from any isolation domain.
   ///
   /// Before the node's view loads, the writes are kept on the node and
-  /// copied onto the view when it loads. After, they are queued and applied
-  /// together on the next main-actor turn of the node's window (or at
-  /// ``Window/flush()`` in manual mode), each property taking the newest
-  /// value written: a write never gets lost and never overtakes a newer one.
-  /// Main-actor code that holds a loaded view can also set it directly.
+  /// copied onto the view when it loads. After, a write from another
+  /// isolation domain is queued and applied together with the others on the
+  /// next main-actor turn of the node's window (or at ``Window/flush()`` in
+  /// manual mode); a write from the main actor reaches the view before this
+  /// method returns, and nothing is queued (as Texture applies a bridged
+  /// write on the main thread at once). Either way each property takes the
+  /// newest value written: a write never gets lost and never overtakes a
+  /// newer one. Main-actor code that holds a loaded view can also set it directly.
   ///
   /// ```swift
   /// await node.configure {
@@ -25,16 +28,21 @@ extension DisplayNode {
   /// ```
   ///
   /// - Parameters:
-  ///   - body: Reads the node's values and records writes; runs on the node's actor.
+  ///   - body: Reads the node's current values and records writes. It is `@Sendable` and is not
+  ///     isolated to the node (the library calls it while recording on the node's actor): it sees
+  ///     only the ``ViewPropertyChanges`` it is given and cannot read the node's own stored
+  ///     properties. Capture what it needs as values.
   /// - Precondition: The written geometry is finite, sizes are not negative and
   ///   `contentsScale` is positive.
   /// - Important: After load this method suspends twice (recording on the node, then queueing); a
   ///   later write to the same node that overtakes this one on the way to the queue still loses to
   ///   it on the main actor only if it is older: versions are taken on the node, in order.
   public nonisolated func configure(_ body: @Sendable (inout ViewPropertyChanges) -> Void) async {
-    // Record on the node, then queue from the caller's context: the node's
-    // actor is not held (or resumed) while the write reaches the queue.
+    // Record on the node, then apply or queue from the caller's context: the
+    // node's actor is not held (or resumed) while the write reaches the view or the queue.
     guard let write = await recordWrite(body) else { return }
+    let caller: (any Actor)? = #isolation
+    if caller === MainActor.shared, await MainTurn.applyNow(write, to: nodeCore) { return }
     await Tree.queueWrite(write, for: self)
   }
 

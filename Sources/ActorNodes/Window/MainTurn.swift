@@ -43,6 +43,19 @@ enum MainTurn {
     work.releaseExitedNodes()
   }
 
+  /// Applies a write made through the node by main-actor code, before that code resumes (Texture:
+  /// a bridged write on the main thread goes straight to the view).
+  ///
+  /// Not a turn: it touches one view, which main-actor code may do at any
+  /// time. Inside a turn (from a hook) the write is left for the queue, as is
+  /// a write to a node whose `didLoad` has not run yet.
+  ///
+  /// - Returns: Whether the write was applied; if not, the caller queues it.
+  static func applyNow(_ write: PropertyWrite, to core: NodeCore) -> Bool {
+    guard !isApplying, let slot = core.slot else { return false }
+    return slot.apply(write)
+  }
+
   /// Takes `root`'s subtree out of every window right away (its window is going away, or its node died).
   static func exitHierarchy(from root: ViewSlot) {
     lastStamp &+= 1
@@ -332,19 +345,8 @@ private final class TurnWork {
   // MARK: - Phase 4: writes, newest version wins per property
 
   private func applyWrites() {
-    for (slot, write) in writes {
-      guard slot.hasRunDidLoad, let layer = slot.layer else {
-        slot.parkedWrites.append(write)
-        continue
-      }
-      var newer = ViewPropertyMask()
-      for property in write.written where write.version > slot.version(of: property) {
-        newer.insert(property)
-        slot.setVersion(write.version, of: property)
-      }
-      let redraw = write.values.apply(newer, to: layer, view: slot.view)
-      write.actions.apply(to: layer)
-      if redraw { layer.setNeedsDisplay() }
+    for (slot, write) in writes where !slot.apply(write) {
+      slot.parkedWrites.append(write)
     }
   }
 

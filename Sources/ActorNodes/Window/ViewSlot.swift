@@ -125,6 +125,22 @@ final class ViewSlot {
     layer = nil
   }
 
+  /// Applies a write to the loaded view, property by property, where it is newer than what the view shows.
+  ///
+  /// - Returns: `false`, applying nothing, if the view does not exist or its node's `didLoad` has not run.
+  func apply(_ write: PropertyWrite) -> Bool {
+    guard hasRunDidLoad, let layer else { return false }
+    var newer = ViewPropertyMask()
+    for property in write.written where write.version > version(of: property) {
+      newer.insert(property)
+      setVersion(write.version, of: property)
+    }
+    let redraw = write.values.apply(newer, to: layer, view: view)
+    write.actions.apply(to: layer)
+    if redraw { layer.setNeedsDisplay() }
+    return true
+  }
+
   /// The version last applied to `property`.
   func version(of property: ViewProperty) -> UInt64 {
     propertyVersions?[property.rawValue] ?? snapshotVersion

@@ -85,11 +85,18 @@ struct BridgedPropertyTests {
     let window = Window(turnMode: .manual)
     try await window.attach(node)
     let view = try #require(node.view)
-    view.backgroundColor = .green
-    view.frame = Rect(x: 1, y: 2, width: 3, height: 4)
+    let operations = window.statistics.operations
+    await node.configure {
+      $0.backgroundColor = .green
+      $0.frame = Rect(x: 1, y: 2, width: 3, height: 4)
+    }
+    #expect(view.backgroundColor == .green, "a main-actor write through the node reaches the view at once")
+    #expect(view.frame == Rect(x: 1, y: 2, width: 3, height: 4))
     let read = await node.viewProperties()
     #expect(read.backgroundColor == .green)
     #expect(read.frame == Rect(x: 1, y: 2, width: 3, height: 4))
+    await window.flush()
+    #expect(window.statistics.operations == operations, "nothing was queued")
   }
 
   @Test("frame, bounds and position stay consistent before and after load (Texture: testBounds)", .tags(.texturePort))
@@ -161,7 +168,7 @@ struct BridgedPropertyTests {
     node.view?.alpha = 0.75
     let read = await Task.detached { await node.viewProperties().alpha }.value
     #expect(read == 0.75)
-    await node.configure { $0.alpha = 0.5 }
+    await Task.detached { await node.configure { $0.alpha = 0.5 } }.value
     #expect(
       await Task.detached { await node.viewProperties().alpha }.value == 0.75, "a queued write is not visible yet")
     await window.flush()
@@ -211,10 +218,30 @@ struct BridgedPropertyTests {
     let window = Window(turnMode: .manual)
     try await window.attach(node)
     let operations = window.statistics.operations
+    #expect(await node.viewProperties().alpha == 1)
+    await node.configure { $0.alpha = 0 }
+    #expect(node.view?.alpha == 0, "applied before configure returns, without a turn")
+    #expect(await node.viewProperties().alpha == 0)
+    await window.flush()
+    #expect(window.statistics.operations == operations, "nothing was queued")
     node.view?.alpha = 0.3
     await window.flush()
     #expect(window.statistics.operations == operations)
     #expect(node.view?.alpha == 0.3)
+  }
+
+  @Test("A main-actor write to a node whose view is still on its way is queued, then applied after didLoad")
+  @MainActor
+  func mainWriteBeforeViewArrives() async throws {
+    let root = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    let node = BasicNode()
+    try await root.addSubnode(node)  // its load waits for the next turn
+    await node.configure { $0.alpha = 0.25 }
+    #expect(node.view == nil)
+    await window.flush()
+    #expect(node.view?.alpha == 0.25)
   }
 
   @Test(

@@ -50,11 +50,14 @@ struct TurnTests {
     let node = BasicNode()
     let window = Window(turnMode: .manual)
     try await window.attach(node)
-    await node.configure { $0.alpha = 0.3 }
-    await node.configure {
-      $0.alpha = 0.7
-      $0.cornerRadius = 2
-    }
+    // Off the main actor, so that both writes are queued.
+    await Task.detached {
+      await node.configure { $0.alpha = 0.3 }
+      await node.configure {
+        $0.alpha = 0.7
+        $0.cornerRadius = 2
+      }
+    }.value
     let operations = await window.turnQueue.take()
     #expect(operations.count == 2)
     MainTurn.apply([operations[1]], recorder: TurnRecorder())
@@ -69,9 +72,9 @@ struct TurnTests {
     let node = BasicNode()
     let window = Window(turnMode: .manual)
     try await window.attach(node)
-    await node.configure { $0.alpha = 0.4 }
+    await Task.detached { await node.configure { $0.alpha = 0.4 } }.value
     await window.detach()
-    await node.configure { $0.cornerRadius = 5 }
+    await Task.detached { await node.configure { $0.cornerRadius = 5 } }.value
     #expect(node.view?.alpha == 1)
     await window.flush()
     #expect(node.view?.alpha == 0.4)
