@@ -34,7 +34,18 @@ enum Tree {
     let oldParent = detach(child)
     parent.nodeCore.subnodes.insert(child, at: index)
     child.nodeCore.supernode = parent
-    return commitMove(of: child, from: oldParent, to: parent)
+    return commitMove(
+      of: child, from: oldParent, to: parent, placement: placement(at: position, index: index, in: parent))
+  }
+
+  /// Where Texture puts the view of a subnode inserted at `index` by `position` (see ``Placement``).
+  private static func placement(at position: Position, index: Int, in parent: any DisplayNode) -> Placement {
+    switch position {
+    case .end: .top
+    case .below(let sibling): .below(sibling: ObjectIdentifier(sibling.nodeCore))
+    case .above(let sibling): .above(sibling: ObjectIdentifier(sibling.nodeCore))
+    case .index: index == 0 ? .bottom : .above(sibling: ObjectIdentifier(parent.nodeCore.subnodes[index - 1].nodeCore))
+    }
   }
 
   /// The index `child` takes among `parent`'s subnodes once removed from them; `nil` if nothing changes.
@@ -76,7 +87,7 @@ enum Tree {
       let oldParent = detach(child)
       parent.nodeCore.subnodes.append(child)
       child.nodeCore.supernode = parent
-      if let load = commitMove(of: child, from: oldParent, to: parent) { loads.append(load) }
+      if let load = commitMove(of: child, from: oldParent, to: parent, placement: .top) { loads.append(load) }
     }
     return loads
   }
@@ -95,7 +106,8 @@ enum Tree {
     parent.nodeCore.subnodes[index] = new
     new.nodeCore.supernode = parent
     old.nodeCore.supernode = nil
-    return commitMove(of: new, from: newOldParent, to: parent)
+    return commitMove(
+      of: new, from: newOldParent, to: parent, placement: .below(sibling: ObjectIdentifier(old.nodeCore)))
   }
 
   /// Removes `child` from its supernode; does nothing for a root.
@@ -308,12 +320,13 @@ enum Tree {
   /// Every queued operation takes its own version, so that of a move's two
   /// operations (old parent, new parent) the later one wins on the main actor.
   private static func commitMove(
-    of child: any DisplayNode, from oldParent: (any DisplayNode)?, to parent: any DisplayNode
+    of child: any DisplayNode, from oldParent: (any DisplayNode)?, to parent: any DisplayNode, placement: Placement
   ) -> LoadBatch? {
     let queue = parent.nodeCore.turnQueue
     if child.nodeCore.turnQueue !== queue { setTurnQueue(queue, forSubtreeOf: child) }
     if let oldParent, oldParent !== parent { queueChildren(of: oldParent) }
     queueChildren(of: parent)
+    if parent.nodeCore.isLoaded { parent.nodeCore.pending.placements[ObjectIdentifier(child.nodeCore)] = placement }
     guard parent.nodeCore.isLoaded else { return nil }
     return prepareLoad(of: child, collectingLoading: false).batch
   }

@@ -15,8 +15,9 @@
 enum MainOperation: Sendable {
   /// Create the views of loading nodes and apply their pending state.
   case load([LoadEntry])
-  /// A loaded node's subnodes are now `children`, as of structure `version`.
-  case setChildren(parent: NodeCore, children: [NodeCore], version: UInt64)
+  /// A loaded node's subnodes are now `children`, as of structure `version`; `placements`
+  /// say where edits put some of them among the parent's sublayers (by subnode core).
+  case setChildren(parent: NodeCore, children: [NodeCore], version: UInt64, placements: [ObjectIdentifier: Placement])
   /// `root` is now the root of `window` (or of no window), as of structure `version`.
   case setWindow(root: NodeCore, window: Window?, version: UInt64)
   /// A loaded node's properties were written off the main actor.

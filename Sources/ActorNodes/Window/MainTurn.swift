@@ -65,6 +65,14 @@ enum MainTurn {
   }
 }
 
+/// A ``Placement`` resolved to the slots of one turn.
+private enum SlotPlacement {
+  case top
+  case bottom
+  case below(ViewSlot)
+  case above(ViewSlot)
+}
+
 /// The state of one turn.
 @MainActor
 private final class TurnWork {
@@ -79,6 +87,8 @@ private final class TurnWork {
   /// Windows whose root changed.
   var windows: [Window] = []
   var writes: [(slot: ViewSlot, write: PropertyWrite)] = []
+  /// Where this turn's edits put subnodes, by parent slot; kept only for parents with views no node owns.
+  private var placements: [ObjectIdentifier: [(child: ViewSlot, placement: SlotPlacement)]] = [:]
   var blocks: [(slot: ViewSlot, version: UInt64, block: DidLoadBlock)] = []
 
   init(stamp: UInt64) {
@@ -96,8 +106,8 @@ private final class TurnWork {
       switch operation {
       case .load(let entries):
         load(entries)
-      case .setChildren(let parent, let children, let version):
-        setChildren(of: parent.mainSlot, to: children, version: version)
+      case .setChildren(let parent, let children, let version, let placements):
+        setChildren(of: parent.mainSlot, to: children, version: version, placements: placements)
       case .setWindow(let root, let window, let version):
         setWindow(of: root.mainSlot, to: window, version: version)
       case .write(let core, let write):
@@ -155,10 +165,13 @@ private final class TurnWork {
     }
   }
 
-  private func setChildren(of parent: ViewSlot, to children: [NodeCore], version: UInt64) {
+  private func setChildren(
+    of parent: ViewSlot, to children: [NodeCore], version: UInt64, placements: [ObjectIdentifier: Placement] = [:]
+  ) {
     guard version > parent.childrenVersion, !parent.isReleased else { return }
     let old = parent.children
     let slots = children.map(\.mainSlot)
+    if !placements.isEmpty { recordPlacements(placements, of: parent, old: old, new: slots) }
     parent.children = slots
     parent.childrenVersion = version
     for slot in slots where version > slot.placementVersion {
@@ -178,6 +191,29 @@ private final class TurnWork {
       }
     }
     markRebuild(parent)
+  }
+
+  /// Keeps `placements` for the rebuild of `parent`'s sublayers, if it has layers no node owns.
+  ///
+  /// Without such layers the node order alone decides, so the common case pays nothing.
+  private func recordPlacements(
+    _ placements: [ObjectIdentifier: Placement], of parent: ViewSlot, old: [ViewSlot], new: [ViewSlot]
+  ) {
+    guard parent.layer?.sublayers.contains(where: { !$0.isOwnedByNode }) == true else { return }
+    var byCore: [ObjectIdentifier: ViewSlot] = [:]
+    for slot in old { byCore[slot.coreID] = slot }
+    for slot in new { byCore[slot.coreID] = slot }
+    var resolved = self.placements[ObjectIdentifier(parent)] ?? []
+    for (childID, placement) in placements {
+      guard let child = byCore[childID] else { continue }
+      switch placement {
+      case .top: resolved.append((child, .top))
+      case .bottom: resolved.append((child, .bottom))
+      case .below(let sibling): if let slot = byCore[sibling] { resolved.append((child, .below(slot))) }
+      case .above(let sibling): if let slot = byCore[sibling] { resolved.append((child, .above(slot))) }
+      }
+    }
+    self.placements[ObjectIdentifier(parent)] = resolved
   }
 
   private func setWindow(of root: ViewSlot, to window: Window?, version: UInt64) {
@@ -263,24 +299,50 @@ private final class TurnWork {
 
   /// Makes a loaded node's sublayers (and subviews) its loaded mirrored children, in order.
   ///
-  /// Views and layers that no node owns (added by the app in `didLoad`)
-  /// stay, above the nodes' ones, in their current order.
+  /// Views and layers that no node owns (added by the app, or by a view
+  /// factory) keep their place, and moved subnodes go where their edit put
+  /// them, as in Texture (see ``SublayerArrangement``).
   private func rebuildSubviews(of parent: ViewSlot) {
     guard let parentLayer = parent.layer else { return }
-    var layers: [Layer] = []
-    var views: [View] = []
-    layers.reserveCapacity(parent.children.count)
+    var desired: [Layer] = []
+    desired.reserveCapacity(parent.children.count)
     for slot in parent.children {
-      guard slot.parent === parent, let layer = slot.layer else { continue }
-      layers.append(layer)
-      if let view = slot.view { views.append(view) }
+      if slot.parent === parent, let layer = slot.layer { desired.append(layer) }
     }
-    layers.append(contentsOf: parentLayer.sublayers.lazy.filter { !$0.isOwnedByNode })
-    parentLayer.setSublayers(layers)
-    if let parentView = parent.view {
-      views.append(contentsOf: parentView.subviews.lazy.filter { !$0.isOwnedByNode })
-      parentView.setSubviews(views)
+    let sublayers = SublayerArrangement.arrange(
+      current: parentLayer.sublayers, desired: desired, placements: layerPlacements(of: parent))
+    parentLayer.setSublayers(sublayers)
+    guard let parentView = parent.view else { return }
+    var nodeViews: [View] = []
+    nodeViews.reserveCapacity(desired.count)
+    for slot in parent.children {
+      if slot.parent === parent, let view = slot.view { nodeViews.append(view) }
     }
+    guard parentView.subviews.contains(where: { !$0.isOwnedByNode }) else {
+      parentView.setSubviews(nodeViews)
+      return
+    }
+    // Subviews follow the order of their layers.
+    var viewsByLayer: [ObjectIdentifier: View] = [:]
+    for view in parentView.subviews where !view.isOwnedByNode { viewsByLayer[ObjectIdentifier(view.layer)] = view }
+    for view in nodeViews { viewsByLayer[ObjectIdentifier(view.layer)] = view }
+    parentView.setSubviews(sublayers.compactMap { viewsByLayer[ObjectIdentifier($0)] })
+  }
+
+  /// This turn's placements of `parent`'s subnodes, by layer.
+  private func layerPlacements(of parent: ViewSlot) -> [ObjectIdentifier: LayerPlacement] {
+    guard let recorded = placements[ObjectIdentifier(parent)] else { return [:] }
+    var result: [ObjectIdentifier: LayerPlacement] = [:]
+    for (child, placement) in recorded {
+      guard let layer = child.layer else { continue }
+      switch placement {
+      case .top: result[ObjectIdentifier(layer)] = .top
+      case .bottom: result[ObjectIdentifier(layer)] = .bottom
+      case .below(let sibling): if let other = sibling.layer { result[ObjectIdentifier(layer)] = .below(other) }
+      case .above(let sibling): if let other = sibling.layer { result[ObjectIdentifier(layer)] = .above(other) }
+      }
+    }
+    return result
   }
 
   // MARK: - Phase 3: didLoad, subnodes first

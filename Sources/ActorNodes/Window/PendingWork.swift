@@ -18,6 +18,8 @@ struct PendingWork {
   private var loadBox: SnapshotBox?
   /// Whether the node's subnodes changed; the list is read when the work is taken.
   var childrenChanged = false
+  /// Where edits put subnodes, by subnode core (identities only: nothing is kept alive).
+  var placements: [ObjectIdentifier: Placement] = [:]
   /// Property writes, each with its version.
   var writes: [PropertyWrite] = []
   /// `onDidLoad` blocks registered after load, each with its version.

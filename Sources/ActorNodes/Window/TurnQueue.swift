@@ -59,7 +59,9 @@ final class TurnQueue {
       core.pending = PendingWork()
       if work.childrenChanged {
         operations.append(
-          .setChildren(parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion))
+          .setChildren(
+            parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion,
+            placements: work.placements))
       }
       for write in work.writes { operations.append(.write(core, write)) }
       for (version, block) in work.blocks { operations.append(.afterLoad(core, version: version, block: block)) }

@@ -81,7 +81,12 @@ final class ViewSlot {
   /// The turn in which this slot waits for its `didLoad`.
   var awaitStamp: UInt64 = 0
 
-  nonisolated init() {}
+  /// The identity of the node's core, by which operations name subnodes without keeping them alive.
+  nonisolated let coreID: ObjectIdentifier
+
+  nonisolated init(coreID: ObjectIdentifier) {
+    self.coreID = coreID
+  }
 
   /// Whether the view (or layer) exists.
   var isLoaded: Bool { layer != nil }
@@ -165,7 +170,7 @@ extension NodeCore {
   @MainActor
   var mainSlot: ViewSlot {
     if let slot { return slot }
-    let created = ViewSlot()
+    let created = ViewSlot(coreID: ObjectIdentifier(self))
     slot = created
     return created
   }

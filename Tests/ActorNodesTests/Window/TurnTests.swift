@@ -185,7 +185,7 @@ struct TurnTests {
     func list(of parent: BasicNode) throws -> MainOperation {
       try #require(
         operations.first {
-          if case .setChildren(let owner, _, _) = $0 { return owner === parent.nodeCore }
+          if case .setChildren(let owner, _, _, _) = $0 { return owner === parent.nodeCore }
           return false
         })
     }
