@@ -110,7 +110,13 @@ public final class Layer {
   public func setNeedsLayout() { needsLayout = true }
 
   /// Marks the layer as needing to redraw its contents.
-  public func setNeedsDisplay() { needsDisplay = true }
+  public func setNeedsDisplay() {
+    needsDisplay = true
+    displayRequestCount += 1
+  }
+
+  /// How many times ``setNeedsDisplay()`` was called (for tests that count redraws, as Texture's do).
+  package private(set) var displayRequestCount = 0
 
   /// Runs a pending layout pass: clears ``needsLayout``.
   public func layoutIfNeeded() { needsLayout = false }

@@ -116,7 +116,7 @@ struct HierarchyTests {
   }
 
   @Test(
-    "removeFromSupernode clears the supernode and the superview or superlayer (Texture: testRemoveFromViewBackedLoadedSupernode, …Layer, …LayerBackedFromViewBacked)",
+    "removeFromSupernode clears the supernode at once and the superview or superlayer at the next turn (Texture: testRemoveFromViewBackedLoadedSupernode, …Layer, …LayerBackedFromViewBacked, changed)",
     .tags(.texturePort), arguments: [(false, false), (true, true), (false, true)])
   @MainActor
   func removeFromLoadedSupernode(parentIsLayerBacked: Bool, childIsLayerBacked: Bool) async throws {

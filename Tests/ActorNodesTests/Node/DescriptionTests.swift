@@ -43,4 +43,36 @@ struct DescriptionTests {
     #expect(await titled.recursiveDescription().hasSuffix("title=Puppies"))
     #expect(await titled.debugName == "headline")
   }
+
+  @Test(
+    "The debug name is in a node's description once set, before and after load, and not before (Texture: testNameInDescriptionLayer, testNameInDescriptionView)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func debugNameInDescription(isLayerBacked: Bool) async throws {
+    let node = BasicNode(isLayerBacked: isLayerBacked)
+    #expect(!(await node.recursiveDescription()).contains("debugName"))
+    #expect(!(await node.recursiveDescription()).contains("'"), "no name shown before one is set")
+    await node.setDebugName("big troll eater name")
+    #expect(await node.recursiveDescription().contains("big troll eater name"))
+    try await Window(turnMode: .manual).attach(node)
+    #expect(await node.recursiveDescription().contains("big troll eater name"))
+  }
+
+  @Test(
+    "A recursive description names every subnode, layer-backed or view-backed (Texture: testDebugDescription)",
+    .tags(.texturePort))
+  @MainActor
+  func descriptionWithMixedBacking() async throws {
+    let parent = BasicNode()
+    let a = BasicNode(isLayerBacked: true)
+    let b = BasicNode(isLayerBacked: true)
+    let c = BasicNode()
+    await b.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 123) }
+    try await parent.addSubnodes([a, b, c])
+    for loaded in [false, true] {
+      if loaded { try await Window(turnMode: .manual).attach(parent) }
+      let description = await parent.recursiveDescription()
+      for node in [a, b, c] { #expect(description.contains("#\(node.nodeCore.id)>"), "loaded: \(loaded)") }
+    }
+  }
 }

@@ -97,20 +97,62 @@ struct NodeLoadingTests {
   }
 
   @Test(
-    "Default property values are the same before and after load (Texture: testDefaultPropertyValuesView, testDefaultPropertyValuesLayer)",
+    "Default property values are Texture's and the same before and after load (Texture: testDefaultPropertyValuesView, testDefaultPropertyValuesLayer, changed)",
     .tags(.texturePort), arguments: [false, true])
   @MainActor
   func defaultsMatchAcrossLoad(isLayerBacked: Bool) async throws {
     let node = BasicNode(isLayerBacked: isLayerBacked)
-    let before = await node.viewProperties()
-    #expect(before == ViewProperties())
-    try await Window(turnMode: .manual).attach(node)
-    #expect(await node.viewProperties() == before)
+    #expect(await node.isLayerBacked == isLayerBacked)
+    #expect(await node.debugName == nil)
+    for loaded in [false, true] {
+      if loaded { try await Window(turnMode: .manual).attach(node) }
+      #expect(node.isNodeLoaded == loaded)
+      let values = await node.viewProperties()
+      #expect(values.contents == nil)
+      #expect(!values.clipsToBounds)
+      #expect(values.isOpaque)
+      #expect(!values.isHidden)
+      #expect(values.alpha == 1)
+      #expect(values.bounds == .zero && values.frame == .zero && values.position == .zero)
+      #expect(values.backgroundColor == nil)
+      #expect(values.shadowOpacity == 0)
+      #expect(values.shadowOffset == Size(width: 0, height: -3))
+      #expect(values.shadowRadius == 3)
+      #expect(values.borderWidth == 0)
+      // Changed: no screen scale (Texture: 2 after a layer-backed load on a 2x screen), no UIKit tint
+      // inheritance (Texture: a loaded view reports a tint), and a layer-backed node reports the
+      // interaction flag of its own record (Texture: NO, as a bare layer takes no touches).
+      #expect(values.contentsScale == 1)
+      #expect(values.tintColor == nil)
+      #expect(values.isUserInteractionEnabled)
+      #expect(values == ViewProperties())
+    }
     if isLayerBacked {
       #expect(node.view == nil && node.layer != nil)
     } else {
       #expect(node.view?.layer === node.layer)
     }
+  }
+
+  @Test(
+    "A factory node's frame and alpha set before load read back from the loaded view (Texture: testInitWithViewClass, testInitWithLayerClass)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func factoryNodeReadsBackFrameAndAlpha(layerFactory: Bool) async throws {
+    let node = layerFactory ? BasicNode(makeLayer: { Layer() }) : BasicNode(makeView: { View() })
+    #expect(await node.isLayerBacked == layerFactory)
+    #expect(!node.isNodeLoaded)
+    await node.configure {
+      $0.frame = Rect(x: 12, y: 52, width: 100, height: 53)
+      $0.alpha = 0.5
+    }
+    try await Window(turnMode: .manual).attach(node)
+    #expect((layerFactory ? node.view == nil : node.view != nil))
+    #expect(node.layer?.frame == Rect(x: 12, y: 52, width: 100, height: 53))
+    #expect(node.layer?.opacity == 0.5)
+    let read = await node.viewProperties()
+    #expect(read.frame == Rect(x: 12, y: 52, width: 100, height: 53))
+    #expect(read.alpha == 0.5)
   }
 
   @Test(

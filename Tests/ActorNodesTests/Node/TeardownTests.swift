@@ -176,6 +176,59 @@ struct TeardownTests {
     #expect(releases.releases.count == 1_001, "every view is released without a flush")
   }
 
+  @Test(
+    "A loaded node with an off-main write waiting for the turn is not kept alive by it (Texture: DISABLED_testThatDirtyNodesAreNotRetained)",
+    .tags(.texturePort))
+  @MainActor
+  func nodeWithQueuedWriteIsNotRetained() async throws {
+    let lifetime = LifetimeCounter()
+    let window = Window(turnMode: .manual)
+    let root = RecordingNode("root")
+    try await window.attach(root)
+    weak var weakNode: RecordingNode?
+    do {
+      let node = RecordingNode("node", lifetime: lifetime)
+      weakNode = node
+      try await root.addSubnode(node)
+      await window.flush()
+      #expect(node.view?.alpha == 1)
+      await Task.detached { await node.configure { $0.alpha = 0 } }.value
+      #expect(node.view?.alpha == 1, "the write waits for the turn")
+      await node.removeFromSupernode()
+      await window.flush()  // the node leaves the window; its write is applied or dropped with it
+    }
+    #expect(weakNode == nil, "nothing queued keeps the node")
+    #expect(lifetime.count == 1)
+  }
+
+  @Test(
+    "Layer-backed subnodes of a node kept alive only by its view leave the window cleanly when the view does (Texture: testThatLayerBackedSubnodesAreMarkedInvisibleBeforeDeallocWhenSupernodesViewIsRemovedFromHierarchyWhileBeingRetained)",
+    .tags(.texturePort))
+  @MainActor
+  func layerBackedSubnodesOfRetainedViewLeave() async throws {
+    let log = EventLog()
+    let lifetime = LifetimeCounter()
+    let root = RecordingNode("root", log: log)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    var nodeView: View?
+    do {
+      let node = RecordingNode("Node", log: log, lifetime: lifetime)
+      let subnode = RecordingNode("Subnode", log: log, lifetime: lifetime, isLayerBacked: true)
+      try await node.addSubnode(subnode)
+      try await root.addSubnode(node)
+      await window.flush()
+      nodeView = node.view
+      await node.removeFromSupernode()  // queued: the view is still in the window
+    }
+    #expect(lifetime.count == 0, "the nodes live while their views are in the window")
+    await window.flush()
+    #expect(log.entries(containing: "didExit") == ["Node.didExit(false)", "Subnode.didExit(false)"])
+    #expect(lifetime.count == 2, "out of the window, both die; the view we hold stays")
+    #expect(nodeView?.superview == nil)
+    await ReleaseTracker.shared.waitUntilIdle()
+  }
+
   @Test("A view whose last holder is dropped off the main actor is still deinitialized on the main actor")
   func viewDiesOnMainActor() async throws {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -132,3 +132,32 @@ extension DisplayNode {
   /// The node's own record of its view properties: pending before load, its own writes after.
   func recordedProperties() -> ViewProperties { nodeState.properties }
 }
+
+/// The order of `parent`'s subnodes and, once loaded, of its sublayers and subviews, as names of `nodes`
+/// joined by commas (Texture's `XCTAssertNodeSubnodeSubviewSublayerOrder`); "?" for a layer or view of no
+/// listed node. Subviews are `nil` for a layer-backed parent, sublayers and subviews `nil` before load.
+@MainActor
+func order(of parent: any DisplayNode, among nodes: [BasicNode]) async -> (
+  subnodes: String, sublayers: String?, subviews: String?
+) {
+  var names: [ObjectIdentifier: String] = [:]
+  for node in nodes {
+    let name = await node.debugName ?? "?"
+    if let layer = node.layer { names[ObjectIdentifier(layer)] = name }
+    if let view = node.view { names[ObjectIdentifier(view)] = name }
+  }
+  let subnodes = await subnodeNames(of: parent).joined(separator: ",")
+  let sublayers = parent.layer.map { $0.sublayers.map { names[ObjectIdentifier($0)] ?? "?" }.joined(separator: ",") }
+  let subviews = parent.view.map { $0.subviews.map { names[ObjectIdentifier($0)] ?? "?" }.joined(separator: ",") }
+  return (subnodes, sublayers, subviews)
+}
+
+/// Whether the order of `parent`'s subnodes is `expected`, and, if it is loaded, so is the order of its
+/// sublayers and (for a view-backed parent, whose subnodes are view-backed too) of its subviews.
+@MainActor
+func hasOrder(_ parent: any DisplayNode, _ expected: String, among nodes: [BasicNode]) async -> Bool {
+  let found = await order(of: parent, among: nodes)
+  guard found.subnodes == expected else { return false }
+  guard parent.isNodeLoaded else { return true }
+  return found.sublayers == expected && (found.subviews == nil || found.subviews == expected)
+}

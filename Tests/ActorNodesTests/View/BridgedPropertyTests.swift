@@ -102,6 +102,15 @@ struct BridgedPropertyTests {
   @Test("frame, bounds and position stay consistent before and after load (Texture: testBounds)", .tags(.texturePort))
   @MainActor
   func boundsAndFrame() async throws {
+    // Texture's testBounds: a frame write keeps the bounds' origin and takes the frame's size.
+    let kept = BasicNode()
+    await kept.configure { $0.bounds = Rect(x: 1, y: 2, width: 3, height: 4) }
+    await kept.configure { $0.frame = Rect(x: 5, y: 6, width: 7, height: 8) }
+    #expect(await kept.viewProperties().bounds == Rect(x: 1, y: 2, width: 7, height: 8))
+    try await Window(turnMode: .manual).attach(kept)
+    #expect(kept.view?.bounds == Rect(x: 1, y: 2, width: 7, height: 8))
+    #expect(await kept.viewProperties().bounds == Rect(x: 1, y: 2, width: 7, height: 8))
+
     let node = BasicNode()
     await node.configure { $0.frame = Rect(x: 10, y: 10, width: 100, height: 50) }
     let before = await node.viewProperties()
@@ -125,8 +134,59 @@ struct BridgedPropertyTests {
     try await Window(turnMode: .manual).attach(node)
     let layer = try #require(node.layer)
     #expect(layer.isOpaque)
-    layer.backgroundColor = .clear
-    #expect(layer.isOpaque)
+    #expect(await node.viewProperties().isOpaque)
+    await node.configure { $0.backgroundColor = .clear }  // through the node, on the main actor, as Texture writes it
+    #expect(layer.backgroundColor == .clear)
+    #expect(layer.isOpaque, "a clear background does not clear isOpaque (Texture differs from UIView here too)")
+    #expect(await node.viewProperties().isOpaque)
+    if !isLayerBacked { #expect(node.view?.isOpaque == true) }
+  }
+
+  @Test(
+    "frame is derived from bounds, position and anchorPoint as a layer derives it, before and after load (Texture: testDeriveFrameFromBoundsPositionAnchorPoint)",
+    .tags(.texturePort))
+  @MainActor
+  func frameFromBoundsPositionAnchor() async throws {
+    let plain = Layer()
+    plain.anchorPoint = Point(x: 0.25, y: 0.75)
+    plain.position = Point(x: 10, y: 20)
+    plain.bounds = Rect(x: 0, y: 0, width: 60, height: 80)
+    let node = await Task.detached {
+      let node = BasicNode()
+      await node.configure {
+        $0.anchorPoint = Point(x: 0.25, y: 0.75)
+        $0.bounds = Rect(x: 0, y: 0, width: 60, height: 80)
+        $0.position = Point(x: 10, y: 20)
+      }
+      return node
+    }.value
+    #expect(await node.viewProperties().frame == plain.frame)
+    try await Window(turnMode: .manual).attach(node)
+    #expect(node.view?.frame == plain.frame)
+    #expect(plain.frame == Rect(x: -5, y: -40, width: 60, height: 80))
+  }
+
+  @Test(
+    "Setting frame with a non-default anchorPoint sets bounds and position as a layer does, before and after load (Texture: testSetFrameSetsBoundsPosition)",
+    .tags(.texturePort))
+  @MainActor
+  func frameSetsBoundsAndPosition() async throws {
+    let plain = Layer()
+    plain.anchorPoint = Point(x: 0.25, y: 0.75)
+    plain.frame = Rect(x: 10, y: 20, width: 60, height: 80)
+    let node = await Task.detached {
+      let node = BasicNode()
+      await node.configure {
+        $0.anchorPoint = Point(x: 0.25, y: 0.75)
+        $0.frame = Rect(x: 10, y: 20, width: 60, height: 80)
+      }
+      return node
+    }.value
+    let before = await node.viewProperties()
+    #expect(before.position == plain.position && before.bounds == plain.bounds)
+    try await Window(turnMode: .manual).attach(node)
+    #expect(node.layer?.position == plain.position)
+    #expect(node.layer?.bounds == plain.bounds)
   }
 
   @Test(
@@ -185,12 +245,15 @@ struct BridgedPropertyTests {
     try await window.attach(node)
     let view = try #require(node.view)
     view.layer.displayIfNeeded()
+    let requests = view.layer.displayRequestCount
     await Task.detached { await node.configure { $0.tintColor = .red } }.value
     #expect(view.tintColor == nil)
     #expect(!view.needsDisplay)
+    #expect(view.layer.displayRequestCount == requests)
     await window.flush()
     #expect(view.tintColor == .red)
     #expect(view.needsDisplay)
+    #expect(view.layer.displayRequestCount == requests + 1, "exactly one redraw")
   }
 
   @Test(

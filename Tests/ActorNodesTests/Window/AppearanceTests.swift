@@ -69,24 +69,62 @@ struct AppearanceTests {
   }
 
   @Test(
-    "Node children of a factory-made wrapper node enter and leave with it (Texture: testSynchronousIntermediaryView)",
+    "Node children of a factory-made wrapper node enter and leave with it (Texture: testSynchronousIntermediaryView, changed)",
     .tags(.texturePort))
   @MainActor
   func synchronousIntermediary() async throws {
     let log = EventLog()
-    let root = RecordingNode("root", log: log)
     let wrapper = RecordingNode("wrapper", log: log, makeView: { View() })
-    let inner = RecordingNode("inner", log: log)
-    try await wrapper.addSubnode(inner)
-    try await root.addSubnode(wrapper)
+    let layerBacked = RecordingNode("layerBacked", log: log, isLayerBacked: true)
+    let viewBacked = RecordingNode("viewBacked", log: log)
+    try await wrapper.addSubnodes([layerBacked, viewBacked])
+    #expect(!wrapper.isInHierarchy && !layerBacked.isInHierarchy && !viewBacked.isInHierarchy)
     let window = Window(turnMode: .manual)
-    try await window.attach(root)
-    #expect(inner.isInHierarchy)
-    #expect(inner.view?.superview === wrapper.view)
-    await wrapper.removeFromSupernode()
+    try await window.attach(wrapper)
+    // Changed: Texture leaves the wrapper itself out ("synchronous views are not currently marked
+    // visible", a known gap); here a factory-made view is a node's view like any other.
+    #expect(wrapper.isInHierarchy)
+    #expect(layerBacked.isInHierarchy && viewBacked.isInHierarchy)
+    await layerBacked.removeFromSupernode()
+    await viewBacked.removeFromSupernode()
     await window.flush()
-    #expect(!wrapper.isInHierarchy && !inner.isInHierarchy)
-    #expect(log.entries(containing: "didExit") == ["wrapper.didExit(false)", "inner.didExit(false)"])
+    #expect(!layerBacked.isInHierarchy && !viewBacked.isInHierarchy)
+    try await wrapper.addSubnode(layerBacked)
+    try await wrapper.insertSubnode(viewBacked, above: layerBacked)
+    await window.flush()
+    #expect(layerBacked.isInHierarchy && viewBacked.isInHierarchy)
+    #expect(viewBacked.view?.superview === wrapper.view)
+    await window.detach()
+    #expect(!wrapper.isInHierarchy && !layerBacked.isInHierarchy && !viewBacked.isInHierarchy)
+    #expect(log.entries(containing: "willEnter").count == log.entries(containing: "didExit").count)
+  }
+
+  @Test(
+    "Subnodes added, inserted at 0 and inserted above, to in-window parents, enter once; removing the root takes all out (Texture: testAppearanceMethodsNoLayer, …NoView, …Layer, …View)",
+    .tags(.texturePort), arguments: [false, true], [false, true])
+  @MainActor
+  func appearanceWithInsertions(isLayerBacked: Bool, preloaded: Bool) async throws {
+    let log = EventLog()
+    let nodes = ["parent", "a", "b", "aa", "ab"].map { RecordingNode($0, log: log, isLayerBacked: isLayerBacked) }
+    let (parent, a, b, aa, ab) = (nodes[0], nodes[1], nodes[2], nodes[3], nodes[4])
+    if preloaded { for node in nodes { await node.loadView() } }
+    try await parent.addSubnode(a)
+    #expect(nodes.allSatisfy { !$0.isInHierarchy })
+    let window = Window(turnMode: .manual)
+    try await window.attach(parent)
+    #expect(parent.isInHierarchy && a.isInHierarchy)
+    #expect(!b.isInHierarchy && !aa.isInHierarchy && !ab.isInHierarchy)
+    try await parent.addSubnode(b)
+    try await a.insertSubnode(aa, at: 0)
+    try await a.insertSubnode(ab, above: aa)
+    await window.flush()
+    #expect(nodes.allSatisfy { $0.isInHierarchy })
+    for node in nodes {
+      #expect(log.entries.filter { $0.hasPrefix("\(node.name).willEnter") }.count == 1, "\(node.name)")
+    }
+    #expect(await subnodeNames(of: a) == ["aa", "ab"])
+    await window.detach()
+    #expect(nodes.allSatisfy { !$0.isInHierarchy })
   }
 
   @Test(
@@ -112,6 +150,45 @@ struct AppearanceTests {
     #expect(log.entries.isEmpty)
     #expect(mover.isInHierarchy)
     #expect(mover.layer?.superlayer === left.layer)
+  }
+
+  @Test(
+    "Moving by removing and re-adding: no hooks when both happen before a turn; exit and enter when a turn comes between (Texture: testMoveAcrossHierarchyManualLayer, …ManualView, testDisableWithNodeAPI…, changed)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func moveByRemoveAndAdd(isLayerBacked: Bool) async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log, isLayerBacked: isLayerBacked)
+    let parentA = RecordingNode("parentA", log: log, isLayerBacked: isLayerBacked)
+    let parentB = RecordingNode("parentB", log: log, isLayerBacked: isLayerBacked)
+    let child = RecordingNode("child", log: log, isLayerBacked: isLayerBacked)
+    let childSubnode = RecordingNode("childSubnode", log: log, isLayerBacked: isLayerBacked)
+    try await child.addSubnode(childSubnode)
+    try await parentA.addSubnode(child)
+    try await root.addSubnodes([parentA, parentB])
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    log.clear()
+    // Texture wraps the two calls in Disable/EnableHierarchyNotifications; here the move is one
+    // change of state as long as no turn runs between the calls: there is no counter to balance.
+    await child.removeFromSupernode()
+    try await parentB.addSubnode(child)
+    await window.flush()
+    await child.removeFromSupernode()
+    try await parentA.insertSubnode(child, at: 0)
+    await window.flush()
+    #expect(log.entries.isEmpty, "no hooks: the node never left the window")
+    #expect(child.layer?.superlayer === parentA.layer)
+    // Changed: a turn between the removal and the re-adding shows the node out of the window.
+    await child.removeFromSupernode()
+    await window.flush()
+    try await parentB.addSubnode(child)
+    await window.flush()
+    #expect(
+      log.entries == [
+        "child.didExit(false)", "childSubnode.didExit(false)",
+        "child.willEnter(true)", "childSubnode.willEnter(true)", "childSubnode.didEnter", "child.didEnter",
+      ])
   }
 
   @Test("Moving a node to another window exits the first and enters the second")

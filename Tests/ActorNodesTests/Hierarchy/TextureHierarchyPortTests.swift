@@ -1,0 +1,150 @@
+import ActorNodes
+import Testing
+
+/// Texture's subnode-ordering tests, step by step, with subnode, subview and sublayer order checked on loaded
+/// parents (`ASDisplayNodeTests.mm`, `checkReplaceSubnodeLoaded:layerBacked:`,
+/// `checkInsertSubnodeAtIndexWithViewLoaded:layerBacked:`, `checkInsertSubnodeBelowWithView:layerBacked:`,
+/// `checkInsertSubnodeAboveLoaded:layerBacked:`). A loaded parent here is in a manual window: each edit
+/// reaches the views at the next flush, where Texture applies it in the call.
+@Suite("Texture's subnode-order tests, loaded and not", .timeLimit(.minutes(1)), .tags(.texturePort))
+struct TextureHierarchyPortTests {
+  /// A parent, loaded in a manual window or not, and named nodes with its backing.
+  @MainActor
+  final class Fixture {
+    let window = Window(turnMode: .manual)
+    let parent: BasicNode
+    let loaded: Bool
+    let a: BasicNode, b: BasicNode, c: BasicNode, d: BasicNode
+
+    init(isLayerBacked: Bool, loaded: Bool) {
+      parent = BasicNode(debugName: "parent", isLayerBacked: isLayerBacked)
+      (a, b, c, d) = (
+        BasicNode(debugName: "a", isLayerBacked: isLayerBacked),
+        BasicNode(debugName: "b", isLayerBacked: isLayerBacked),
+        BasicNode(debugName: "c", isLayerBacked: isLayerBacked), BasicNode(debugName: "d", isLayerBacked: isLayerBacked)
+      )
+      self.loaded = loaded
+    }
+
+    func load() async throws {
+      if loaded { try await window.attach(parent) }
+    }
+
+    /// Whether, after the next turn, the subnodes (and the views, if loaded) are in `expected` order.
+    func hasOrder(_ expected: String) async -> Bool {
+      await window.flush()
+      return await ActorNodesTests.hasOrder(parent, expected, among: [a, b, c, d])
+    }
+  }
+
+  static let variants: [(isLayerBacked: Bool, loaded: Bool)] = [
+    (false, false), (true, false), (false, true), (true, true),
+  ]
+
+  @Test(
+    "Replace the first, middle and last subnode and back; replace with an existing sibling (Texture: testReplaceSubnodeNoView, …NoLayer, …View, …Layer)",
+    arguments: variants)
+  @MainActor
+  func replace(_ variant: (isLayerBacked: Bool, loaded: Bool)) async throws {
+    let f = Fixture(isLayerBacked: variant.isLayerBacked, loaded: variant.loaded)
+    try await f.parent.addSubnodes([f.a, f.b, f.c])
+    try await f.load()
+    #expect(!f.d.isNodeLoaded)
+    #expect(await f.hasOrder("a,b,c"))
+    for (replaced, expected) in [(f.a, "d,b,c"), (f.b, "a,d,c"), (f.c, "a,b,d")] {
+      try await f.parent.replaceSubnode(replaced, with: f.d)
+      #expect(await f.hasOrder(expected))
+      #expect(await replaced.supernode == nil)
+      #expect(f.d.isNodeLoaded == variant.loaded, "a replacement under a loaded parent loads")
+      try await f.parent.replaceSubnode(f.d, with: replaced)
+    }
+    #expect(await f.hasOrder("a,b,c"), "the round trip restores the order")
+    for node in [f.a, f.b, f.c] { #expect(await node.supernode === f.parent) }
+    #expect(await f.d.supernode == nil)
+    try await f.parent.replaceSubnode(f.a, with: f.c)  // the replacement is an existing sibling
+    #expect(await f.hasOrder("c,b"))
+    #expect(await f.a.supernode == nil)
+    #expect(await f.d.supernode == nil)
+    #expect(await f.c.supernode === f.parent)
+    #expect(await f.b.supernode === f.parent)
+  }
+
+  @Test(
+    "Insert at an index, refuse bad ones, reorder existing subnodes (Texture: testInsertSubnodeAtIndexView, …Layer, …NoView, …NoLayer)",
+    arguments: variants)
+  @MainActor
+  func insertAtIndex(_ variant: (isLayerBacked: Bool, loaded: Bool)) async throws {
+    let f = Fixture(isLayerBacked: variant.isLayerBacked, loaded: variant.loaded)
+    try await f.load()
+    #expect(await f.parent.subnodes.isEmpty)
+    for node in [f.c, f.b, f.a] { try await f.parent.insertSubnode(node, at: 0) }
+    #expect(await f.hasOrder("a,b,c"))
+    #expect([f.a, f.b, f.c].allSatisfy { $0.isNodeLoaded == variant.loaded })
+    try await f.parent.insertSubnode(f.d, at: 1)
+    #expect(await f.hasOrder("a,d,b,c"))
+    await f.d.removeFromSupernode()
+    #expect(await f.hasOrder("a,b,c"))
+    try await f.parent.insertSubnode(f.d, at: 3)
+    #expect(await f.hasOrder("a,b,c,d"))
+    await f.d.removeFromSupernode()
+    await #expect(throws: HierarchyError.self) { try await f.parent.insertSubnode(f.d, at: -1) }
+    await #expect(throws: HierarchyError.self) { try await f.parent.insertSubnode(f.d, at: Int.max) }
+    #expect(await f.hasOrder("a,b,c"))
+    #expect(await f.d.supernode == nil)
+    for (index, expected) in [(0, "c,a,b"), (1, "a,c,b"), (1, "a,c,b"), (2, "a,b,c")] {
+      try await f.parent.insertSubnode(f.c, at: index)
+      #expect(await f.hasOrder(expected), "c to \(index)")
+    }
+  }
+
+  @Test(
+    "Insert below a sibling, refuse a stranger, reorder, insert below itself (Texture: testInsertSubnodeBelowWithView, …WithNoView, …WithLayer, …WithNoLayer)",
+    arguments: variants)
+  @MainActor
+  func insertBelow(_ variant: (isLayerBacked: Bool, loaded: Bool)) async throws {
+    let f = Fixture(isLayerBacked: variant.isLayerBacked, loaded: variant.loaded)
+    try await f.parent.addSubnode(f.b)
+    try await f.load()
+    try await f.parent.insertSubnode(f.a, below: f.b)
+    #expect(await f.hasOrder("a,b"))
+    #expect(await f.c.supernode == nil)
+    try await f.parent.insertSubnode(f.c, below: f.a)
+    #expect(await f.hasOrder("c,a,b"))
+    await #expect(throws: HierarchyError.notASubnode) { try await f.parent.insertSubnode(f.b, below: f.d) }
+    #expect(await f.hasOrder("c,a,b"))
+    try await f.parent.insertSubnode(f.c, below: f.b)
+    #expect(await f.hasOrder("a,c,b"))
+    try await f.parent.insertSubnode(f.c, below: f.c)
+    #expect(await f.hasOrder("a,c,b"), "inserting below itself changes nothing")
+  }
+
+  @Test(
+    "Insert above a sibling, refuse a stranger, reorder, insert above itself (Texture: testInsertSubnodeAboveWithView, …WithNoView, …WithLayer, …WithNoLayer)",
+    arguments: variants)
+  @MainActor
+  func insertAbove(_ variant: (isLayerBacked: Bool, loaded: Bool)) async throws {
+    let f = Fixture(isLayerBacked: variant.isLayerBacked, loaded: variant.loaded)
+    try await f.parent.addSubnode(f.a)
+    try await f.load()
+    try await f.parent.insertSubnode(f.b, above: f.a)
+    #expect(await f.hasOrder("a,b"))
+    try await f.parent.insertSubnode(f.c, above: f.a)
+    #expect(await f.hasOrder("a,c,b"))
+    await #expect(throws: HierarchyError.notASubnode) { try await f.parent.insertSubnode(f.b, above: f.d) }
+    #expect(await f.hasOrder("a,c,b"))
+    try await f.parent.insertSubnode(f.a, above: f.b)
+    #expect(await f.hasOrder("c,b,a"))
+    try await f.parent.insertSubnode(f.a, above: f.a)
+    #expect(await f.hasOrder("c,b,a"), "inserting above itself changes nothing")
+  }
+
+  @Test("Subnodes are listed in the order they were added (Texture: testSubnodesFastEnumeration)")
+  @MainActor
+  func subnodesInInsertionOrder() async throws {
+    let f = Fixture(isLayerBacked: false, loaded: false)
+    for node in [f.a, f.b, f.c, f.d] { try await f.parent.addSubnode(node) }
+    let subnodes = await f.parent.subnodes
+    #expect(subnodes.count == 4)
+    #expect(zip(subnodes, [f.a, f.b, f.c, f.d]).allSatisfy { $0 === $1 })
+  }
+}
