@@ -2,6 +2,9 @@ import ActorNodes
 
 extension BenchmarkRunner {
   /// Attaching the FEED tree to a window: loading every view, in main-actor time and turns.
+  ///
+  /// The baseline's synchronous load does the same work as the turn: views or layers, pending state,
+  /// `didLoad` subnodes first, `isInHierarchy` and both enter hooks, called through dynamic dispatch.
   func runAttachBenchmarks() async throws {
     guard wants("attach.") else { return }
     let thousands = Double(FeedTree.nodeCount) / 1_000
@@ -20,7 +23,10 @@ extension BenchmarkRunner {
 
       let lockTree = await FeedTree.makeLockTree()
       let host = View()
+      let hooksBefore = LockFeedNode.hookCalls
       locks.append(await measureNanoseconds { lockTree.loadViews(into: host) })
+      // The baseline does Texture's work: didLoad, willEnterHierarchy and didEnterHierarchy for every node.
+      precondition(LockFeedNode.hookCalls - hooksBefore == 3 * FeedTree.nodeCount, "the baseline skipped hooks")
     }
     record("attach.tree10k.main_us_per_1k_nodes", main.map { $0 / 1_000 / thousands }, unit: "us")
     record("attach.tree10k.main_turns", turns, unit: "count")

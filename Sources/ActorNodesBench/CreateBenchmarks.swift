@@ -10,6 +10,7 @@ extension BenchmarkRunner {
     var actor: [Double] = []
     var locks: [Double] = []
     var concurrent: [Double] = []
+    var locksConcurrent: [Double] = []
     _ = try await FeedTree.makeActorTree(rows: 100)  // warm-up
     _ = await FeedTree.makeLockTree(rows: 100)
     for sample in 0..<samples {
@@ -26,6 +27,8 @@ extension BenchmarkRunner {
       }
       concurrent.append(
         try await measureNanoseconds { tree = try await FeedTree.makeActorTreeConcurrently(tasks: tasks) })
+      locksConcurrent.append(
+        await measureNanoseconds { lockTree = await FeedTree.makeLockTreeConcurrently(tasks: tasks) })
       tree = nil
       lockTree = nil
       _ = (tree, lockTree)
@@ -35,5 +38,7 @@ extension BenchmarkRunner {
     recordRatio("create.tree10k.vs_locks", actor, locks)
     record("create.tree10k.actor_concurrent.ns_per_node", concurrent.map { $0 / nodes }, unit: "ns")
     recordRatio("create.tree10k.concurrent_speedup", actor, concurrent)
+    record("create.tree10k.locks_concurrent.ns_per_node", locksConcurrent.map { $0 / nodes }, unit: "ns")
+    recordRatio("create.tree10k.concurrent_vs_locks", concurrent, locksConcurrent)
   }
 }

@@ -2,7 +2,8 @@ import ActorNodes
 
 /// The FEED shape: a vertical list of 1,430 rows, each a container of
 /// [image, a container of a title and a body, a spacer, a badge]: 7 nodes a
-/// row, 10,011 nodes with the root. Every node gets 5 view properties.
+/// row, 10,011 nodes with the root. Every node gets 5 view properties; the
+/// image and the badge are layer-backed, as Texture apps back such leaves.
 /// The layout benchmarks of later steps reuse this shape.
 enum FeedTree {
   static let rows = 1_430
@@ -46,12 +47,12 @@ enum FeedTree {
 
   private static func makeActorRow(_ row: Int) async throws -> BasicNode {
     let container = BasicNode()
-    let image = BasicNode()
+    let image = BasicNode(isLayerBacked: true)
     let text = BasicNode()
     let title = BasicNode()
     let body = BasicNode()
     let spacer = BasicNode()
-    let badge = BasicNode()
+    let badge = BasicNode(isLayerBacked: true)
     for (offset, node) in [container, image, text, title, body, spacer, badge].enumerated() {
       await configure(node, index: row * nodesPerRow + offset)
     }
@@ -74,25 +75,48 @@ enum FeedTree {
   /// Builds the FEED tree of lock-guarded baseline nodes; runs off the main actor.
   @concurrent
   static func makeLockTree(rows: Int = rows) async -> LockNode {
-    let root = LockNode()
+    let root = LockFeedNode()
     configure(root, index: 0)
-    for row in 0..<rows {
-      let container = LockNode()
-      let image = LockNode()
-      let text = LockNode()
-      let title = LockNode()
-      let body = LockNode()
-      let spacer = LockNode()
-      let badge = LockNode()
-      for (offset, node) in [container, image, text, title, body, spacer, badge].enumerated() {
-        configure(node, index: row * nodesPerRow + offset)
-      }
-      text.addSubnode(title)
-      text.addSubnode(body)
-      for child in [image, text, spacer, badge] { container.addSubnode(child) }
-      root.addSubnode(container)
-    }
+    for row in 0..<rows { root.addSubnode(makeLockRow(row)) }
     return root
+  }
+
+  /// Builds the baseline FEED tree with rows made by `tasks` concurrent tasks, as the actor tree is.
+  @concurrent
+  static func makeLockTreeConcurrently(tasks: Int) async -> LockNode {
+    let root = LockFeedNode()
+    configure(root, index: 0)
+    let rowsPerTask = (rows + tasks - 1) / tasks
+    let chunks = await withTaskGroup(of: (Int, [LockNode]).self) { group in
+      for chunk in 0..<tasks {
+        group.addTask {
+          let range = (chunk * rowsPerTask)..<min((chunk + 1) * rowsPerTask, rows)
+          return (chunk, range.map { makeLockRow($0) })
+        }
+      }
+      var all: [(Int, [LockNode])] = []
+      for await chunk in group { all.append(chunk) }
+      return all.sorted { $0.0 < $1.0 }.flatMap(\.1)
+    }
+    for row in chunks { root.addSubnode(row) }
+    return root
+  }
+
+  private static func makeLockRow(_ row: Int) -> LockNode {
+    let container = LockFeedNode()
+    let image = LockFeedNode(isLayerBacked: true)
+    let text = LockFeedNode()
+    let title = LockFeedNode()
+    let body = LockFeedNode()
+    let spacer = LockFeedNode()
+    let badge = LockFeedNode(isLayerBacked: true)
+    for (offset, node) in [container, image, text, title, body, spacer, badge].enumerated() {
+      configure(node, index: row * nodesPerRow + offset)
+    }
+    text.addSubnode(title)
+    text.addSubnode(body)
+    for child in [image, text, spacer, badge] { container.addSubnode(child) }
+    return container
   }
 
   private static func configure(_ node: LockNode, index: Int) {

@@ -4,24 +4,34 @@ import Foundation
 /// The baseline ActorNodes replaces: a Texture-style node guarded by one lock.
 ///
 /// Like `ASDisplayNode`, every property access takes the node's lock
-/// (`__instanceLock__`), views are created on the main thread at first
-/// access from the pending state, and the tree is edited under locks.
+/// (`__instanceLock__`), views (or bare layers, for layer-backed nodes) are
+/// created on the main thread at first access from the pending state, and
+/// the tree is edited under locks. Loading does the work Texture's does: each
+/// node's subnodes load first and run `didLoad` before it, then entering the
+/// window sets `isInHierarchy` under each node's lock and calls
+/// `willEnterHierarchy` pre-order and `didEnterHierarchy` post-order. The hooks
+/// are overridden by ``LockFeedNode`` and called through dynamic dispatch, as
+/// Objective-C messages are.
 ///
 /// - Note: `@unchecked Sendable` is the point of this type: it models the
 ///   lock-based design that ActorNodes replaces, so that the benchmark can
 ///   compare the two in the same run (Proposal 0001, "The lock baseline").
 ///   Every mutable field is accessed with `lock` held, or only on the main
 ///   actor (`view`).
-final class LockNode: @unchecked Sendable {
+class LockNode: @unchecked Sendable {
   private let lock = NSLock()
+  let isLayerBacked: Bool
   private var pending = ViewProperties()
   private var written: UInt32 = 0
   private var subnodes: [LockNode] = []
   private weak var supernode: LockNode?
   private var isInHierarchy = false
   @MainActor private var view: View?
+  @MainActor private var layer: Layer?
 
-  init() {}
+  init(isLayerBacked: Bool = false) {
+    self.isLayerBacked = isLayerBacked
+  }
 
   // Texture's bridged setters: one lock acquisition each.
   var frame: Rect {
@@ -71,26 +81,63 @@ final class LockNode: @unchecked Sendable {
   }
 
   /// Loads the views of the subtree on the main actor and enters the hierarchy, as Texture does at first `.view`.
+  ///
+  /// Iterative, like ActorNodes' turn, so that a deep tree does not overflow the stack.
   @MainActor
   func loadViews(into window: View) {
-    var stack: [(node: LockNode, parent: View)] = [(self, window)]
-    while let (node, parent) = stack.popLast() {
-      let created = View()
+    // Load: each node's view, its pending state, its subnodes' views (each running `didLoad` after its
+    // own subnodes'), then its own `didLoad` (`-[ASDisplayNode view]`).
+    var stack: [(node: LockNode, parent: Layer?, parentView: View?, expanded: Bool)] = [(self, nil, window, false)]
+    while let (node, parentLayer, parentView, expanded) = stack.popLast() {
+      if expanded {
+        node.didLoad()
+        continue
+      }
       let (values, mask, children) = node.lock.withLock { (node.pending, node.written, node.subnodes) }
-      if mask & 1 != 0 { created.frame = values.frame }
-      if mask & 2 != 0 { created.backgroundColor = values.backgroundColor }
-      if mask & 4 != 0 { created.alpha = values.alpha }
-      if mask & 8 != 0 { created.layer.cornerRadius = values.cornerRadius }
-      if mask & 16 != 0 { created.clipsToBounds = values.clipsToBounds }
-      node.view = created
-      parent.addSubview(created)
-      node.lock.withLock { node.isInHierarchy = true }
+      let layer: Layer
+      if node.isLayerBacked {
+        layer = Layer()
+        parentLayer?.addSublayer(layer)
+      } else {
+        let created = View()
+        node.view = created
+        layer = created.layer
+        parentView?.addSubview(created)
+        if parentView == nil { parentLayer?.addSublayer(layer) }
+      }
+      node.layer = layer
+      if mask & 1 != 0 { layer.frame = values.frame }
+      if mask & 2 != 0 { layer.backgroundColor = values.backgroundColor }
+      if mask & 4 != 0 { layer.opacity = values.alpha }
+      if mask & 8 != 0 { layer.cornerRadius = values.cornerRadius }
+      if mask & 16 != 0 { layer.masksToBounds = values.clipsToBounds }
+      stack.append((node, nil, nil, true))
+      for child in children.reversed() { stack.append((child, layer, node.view, false)) }
+    }
+    // Enter the window: `isInHierarchy` under each node's lock, `willEnterHierarchy` pre-order,
+    // `didEnterHierarchy` post-order (`__enterHierarchy`).
+    var entering: [(node: LockNode, expanded: Bool)] = [(self, false)]
+    while let (node, expanded) = entering.popLast() {
+      if expanded {
+        node.didEnterHierarchy()
+        continue
+      }
+      let children = node.lock.withLock {
+        node.isInHierarchy = true
+        return node.subnodes
+      }
       node.willEnterHierarchy()
-      for child in children.reversed() { stack.append((child, created)) }
+      entering.append((node, true))
+      for child in children.reversed() { entering.append((child, false)) }
     }
   }
 
+  /// Texture's `-didLoad`; overridden by ``LockFeedNode``.
+  @MainActor func didLoad() {}
+  /// Texture's `-willEnterHierarchy`; overridden by ``LockFeedNode``.
   @MainActor func willEnterHierarchy() {}
+  /// Texture's `-didEnterHierarchy`; overridden by ``LockFeedNode``.
+  @MainActor func didEnterHierarchy() {}
 
   /// Visits the subtree in pre-order, under each node's lock in turn.
   func forEachNode(_ body: (LockNode) -> Void) {
@@ -138,4 +185,19 @@ final class LockPendingStateController: @unchecked Sendable {
     }
     for node in nodes.values { node.flushPendingState() }
   }
+}
+
+/// A baseline node subclass with its own hooks, as an app's `ASDisplayNode` subclass has.
+///
+/// The hooks count their calls, so that the optimizer can neither drop the
+/// calls nor inline them into the load (`@inline(never)`): each is a real
+/// dynamically dispatched call, like an Objective-C message.
+///
+/// - Note: `@unchecked Sendable` for the same reason as ``LockNode``: it is the lock-based baseline.
+final class LockFeedNode: LockNode, @unchecked Sendable {
+  @MainActor static var hookCalls = 0
+
+  @inline(never) @MainActor override func didLoad() { Self.hookCalls &+= 1 }
+  @inline(never) @MainActor override func willEnterHierarchy() { Self.hookCalls &+= 1 }
+  @inline(never) @MainActor override func didEnterHierarchy() { Self.hookCalls &+= 1 }
 }
