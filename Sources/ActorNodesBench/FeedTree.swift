@@ -11,65 +11,89 @@ enum FeedTree {
   static let nodeCount = 1 + rows * nodesPerRow
 
   /// Builds the FEED tree of actor nodes; runs off the main actor.
+  ///
+  /// As an app builds cells: each node is configured in its initializer, and
+  /// rows are described as ``Subtree`` values and linked in one step, so no
+  /// row waits for an actor while it is made.
   @concurrent
   static func makeActorTree(rows: Int = rows) async throws -> BasicNode {
-    let root = BasicNode(debugName: "feed")
-    await configure(root, index: 0)
-    for row in 0..<rows {
-      try await root.addSubnode(try await makeActorRow(row))
-    }
+    let root = BasicNode(debugName: "feed") { write(&$0, index: 0) }
+    let made = (0..<rows).map(makeActorRow)
+    try await Subtree.assemble(made)
+    try await root.addSubnodes(made.map(\.node))
     return root
   }
 
   /// Builds the FEED tree with rows made by `tasks` concurrent tasks (nodes can be made anywhere).
   @concurrent
   static func makeActorTreeConcurrently(tasks: Int) async throws -> BasicNode {
-    let root = BasicNode(debugName: "feed")
-    await configure(root, index: 0)
+    let root = BasicNode(debugName: "feed") { write(&$0, index: 0) }
     let rowsPerTask = (rows + tasks - 1) / tasks
-    let chunks = try await withThrowingTaskGroup(of: (Int, [BasicNode]).self) { group in
+    let chunks = try await withThrowingTaskGroup(of: (Int, [any DisplayNode]).self) { group in
       for chunk in 0..<tasks {
         group.addTask {
-          var made: [BasicNode] = []
-          for row in (chunk * rowsPerTask)..<min((chunk + 1) * rowsPerTask, rows) {
-            made.append(try await makeActorRow(row))
-          }
-          return (chunk, made)
+          let made = ((chunk * rowsPerTask)..<min((chunk + 1) * rowsPerTask, rows)).map(makeActorRow)
+          try await Subtree.assemble(made)
+          return (chunk, made.map(\.node))
         }
       }
-      var all: [(Int, [BasicNode])] = []
+      var all: [(Int, [any DisplayNode])] = []
       for try await chunk in group { all.append(chunk) }
       return all.sorted { $0.0 < $1.0 }.flatMap(\.1)
     }
-    for row in chunks { try await root.addSubnode(row) }
+    try await root.addSubnodes(chunks)
     return root
   }
 
-  private static func makeActorRow(_ row: Int) async throws -> BasicNode {
-    let container = BasicNode()
-    let image = BasicNode(isLayerBacked: true)
-    let text = BasicNode()
-    let title = BasicNode()
-    let body = BasicNode()
-    let spacer = BasicNode()
-    let badge = BasicNode(isLayerBacked: true)
-    for (offset, node) in [container, image, text, title, body, spacer, badge].enumerated() {
-      await configure(node, index: row * nodesPerRow + offset)
+  private static func makeActorRow(_ row: Int) -> Subtree {
+    let first = row * nodesPerRow
+    return Subtree(BasicNode { write(&$0, index: first) }) {
+      BasicNode(isLayerBacked: true) { write(&$0, index: first + 1) }
+      Subtree(BasicNode { write(&$0, index: first + 2) }) {
+        BasicNode { write(&$0, index: first + 3) }
+        BasicNode { write(&$0, index: first + 4) }
+      }
+      BasicNode { write(&$0, index: first + 5) }
+      BasicNode(isLayerBacked: true) { write(&$0, index: first + 6) }
     }
-    try await text.addSubnodes([title, body])
-    try await container.addSubnodes([image, text, spacer, badge])
-    return container
+  }
+
+  /// Builds the FEED tree one call at a time, as step 1 did: `configure` after each
+  /// initializer (a hop to each node), one `addSubnodes` per parent (a hop to the `HierarchyActor`).
+  @concurrent
+  static func makeActorTreeByEdits(rows: Int = rows) async throws -> BasicNode {
+    let root = BasicNode(debugName: "feed")
+    await configure(root, index: 0)
+    for row in 0..<rows {
+      let container = BasicNode()
+      let image = BasicNode(isLayerBacked: true)
+      let text = BasicNode()
+      let title = BasicNode()
+      let body = BasicNode()
+      let spacer = BasicNode()
+      let badge = BasicNode(isLayerBacked: true)
+      for (offset, node) in [container, image, text, title, body, spacer, badge].enumerated() {
+        await configure(node, index: row * nodesPerRow + offset)
+      }
+      try await text.addSubnodes([title, body])
+      try await container.addSubnodes([image, text, spacer, badge])
+      try await root.addSubnode(container)
+    }
+    return root
+  }
+
+  /// The five properties every FEED node gets, from its index.
+  private static func write(_ changes: inout ViewPropertyChanges, index: Int) {
+    let value = Double(index % 97)
+    changes.frame = Rect(x: value, y: value, width: 40 + value, height: 20)
+    changes.backgroundColor = Color(white: value / 97)
+    changes.alpha = 0.5 + value / 200
+    changes.cornerRadius = value / 10
+    changes.clipsToBounds = index % 2 == 0
   }
 
   private static func configure(_ node: BasicNode, index: Int) async {
-    let value = Double(index % 97)
-    await node.configure {
-      $0.frame = Rect(x: value, y: value, width: 40 + value, height: 20)
-      $0.backgroundColor = Color(white: value / 97)
-      $0.alpha = 0.5 + value / 200
-      $0.cornerRadius = value / 10
-      $0.clipsToBounds = index % 2 == 0
-    }
+    await node.configure { write(&$0, index: index) }
   }
 
   /// Builds the FEED tree of lock-guarded baseline nodes; runs off the main actor.

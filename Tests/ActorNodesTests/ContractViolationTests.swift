@@ -11,6 +11,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case layerPositionNotFinite, viewCenterNotFinite, layerBoundsNegative, viewBoundsNotFinite, anchorPointNotFinite
   case viewAlphaNotFinite, layerCornerRadiusNotFinite, layerBorderWidthNotFinite, layerShadowOffsetNotFinite
   case layerShadowOpacityNotFinite, layerShadowRadiusNotFinite, layerContentsScaleNotPositive
+  case initialAlphaNotFinite
 
   /// The words of the rule the failure message must name.
   var rule: String {
@@ -37,7 +38,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .layerPositionNotFinite, .viewCenterNotFinite, .viewBoundsNotFinite, .anchorPointNotFinite:
       "view geometry must be finite"
     case .layerBoundsNegative: "a view's size must not be negative"
-    case .viewAlphaNotFinite: "alpha must be finite"
+    case .viewAlphaNotFinite, .initialAlphaNotFinite: "alpha must be finite"
     case .layerCornerRadiusNotFinite, .layerBorderWidthNotFinite: "corner radius and border width must be finite"
     case .layerShadowOffsetNotFinite, .layerShadowOpacityNotFinite, .layerShadowRadiusNotFinite:
       "shadow values must be finite"
@@ -98,6 +99,8 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       await BasicNode().configure { $0.frame = Rect(x: 0, y: 0, width: -4, height: 4) }
     case .alphaNotFinite:
       await BasicNode().configure { $0.alpha = .nan }
+    case .initialAlphaNotFinite:
+      _ = BasicNode { $0.alpha = .nan }
     case .cornerRadiusNotFinite:
       await BasicNode().configure { $0.cornerRadius = .infinity }
     case .shadowNotFinite:

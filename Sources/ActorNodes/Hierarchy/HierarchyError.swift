@@ -22,6 +22,8 @@ public enum HierarchyError: Error, Hashable, Sendable {
   case nodeIsLoaded
   /// A node that wraps a factory-made view or layer has the factory's backing.
   case backingIsSetByFactory
+  /// A ``Subtree`` names the same node twice (or names the node it is added to).
+  case nodeListedTwice
 }
 
 extension HierarchyError: CustomStringConvertible {
@@ -37,6 +39,7 @@ extension HierarchyError: CustomStringConvertible {
     case .windowHasRoot: "the window already has a root node; detach it first"
     case .nodeIsLoaded: "layer backing cannot change after the node's view has loaded"
     case .backingIsSetByFactory: "a node made with a view or layer factory has the factory's backing"
+    case .nodeListedTwice: "a subtree lists the same node twice"
     }
   }
 }

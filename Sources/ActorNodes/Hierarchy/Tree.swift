@@ -92,6 +92,54 @@ enum Tree {
     return loads
   }
 
+  /// Links described subtrees in one step: all of their links or, on an error, none.
+  ///
+  /// The result is that of the matching `append` calls, parents before their
+  /// subnodes. Those calls can fail only for a reason that validating the
+  /// whole description first finds, without changing anything: a node listed
+  /// twice, a window root or a view-backed node under a layer-backed one, or
+  /// a cycle. As every described node but the top gets a described parent,
+  /// a cycle can only close through the top's own ancestors: one of them is
+  /// listed in the description. Then the links are made and their main-actor
+  /// work queued in one pass, while the nodes are still in the cache.
+  ///
+  /// - Returns: The views to load, for described parents that are loaded.
+  static func link(_ subtrees: [Subtree]) throws(HierarchyError) -> [LoadBatch] {
+    let stamp = nextVersion()
+    var stack = subtrees
+    while let described = stack.popLast() {
+      let parent = described.node.nodeCore
+      guard parent.listedStamp != stamp else { throw .nodeListedTwice }
+      parent.listedStamp = stamp
+      for child in described.subnodes {
+        let core = child.node.nodeCore
+        guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
+        if parent.isLayerBacked && !core.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
+      }
+      stack.append(contentsOf: described.subnodes)
+    }
+    for subtree in subtrees {
+      var ancestor = subtree.node.nodeCore.supernode
+      while let current = ancestor {
+        if current.nodeCore.listedStamp == stamp { throw .wouldCreateCycle }
+        ancestor = current.nodeCore.supernode
+      }
+    }
+    var loads: [LoadBatch] = []
+    stack = subtrees.reversed()
+    while let described = stack.popLast() {
+      let parent = described.node
+      for child in described.subnodes {
+        let oldParent = detach(child.node)
+        parent.nodeCore.subnodes.append(child.node)
+        child.node.nodeCore.supernode = parent
+        if let load = commitMove(of: child.node, from: oldParent, to: parent, placement: .top) { loads.append(load) }
+      }
+      stack.append(contentsOf: described.subnodes.reversed())
+    }
+    return loads
+  }
+
   /// Replaces `old`, a subnode of `parent`, with `new`.
   static func replace(
     _ old: any DisplayNode, with new: any DisplayNode, in parent: any DisplayNode
@@ -207,6 +255,14 @@ enum Tree {
     return prepareLoad(of: root, collectingLoading: true)
   }
 
+  /// Gathers an implicit load's state and keeps it on its nodes for their window's next turn.
+  ///
+  /// The nodes may have moved meanwhile, even to another window: the state
+  /// waits on each node, for the turns of whichever window the node is in.
+  static func finishImplicitLoad(_ load: LoadBatch) async {
+    storeLoad(await Loading.takeSnapshots(load))
+  }
+
   /// Keeps an implicit load's gathered state on its nodes, for their window's next turn.
   static func storeLoad(_ batch: LoadBatch) {
     for entry in batch.entries {
@@ -307,12 +363,18 @@ enum Tree {
 
   /// Unlinks `child` from its supernode and returns the former supernode.
   private static func detach(_ child: any DisplayNode) -> (any DisplayNode)? {
-    guard let parent = child.nodeCore.supernode else { return nil }
-    if let index = parent.nodeCore.subnodes.firstIndex(where: { $0 === child }) {
-      parent.nodeCore.subnodes.remove(at: index)
+    detachWithIndex(child).parent
+  }
+
+  /// Unlinks `child` from its supernode; returns the former supernode and the child's index there.
+  private static func detachWithIndex(_ child: any DisplayNode) -> (parent: (any DisplayNode)?, index: Int) {
+    guard let parent = child.nodeCore.supernode else { return (nil, 0) }
+    guard let index = parent.nodeCore.subnodes.firstIndex(where: { $0 === child }) else {
+      contractViolation("internal: a node's supernode does not list it")
     }
+    parent.nodeCore.subnodes.remove(at: index)
     child.nodeCore.supernode = nil
-    return parent
+    return (parent, index)
   }
 
   /// Propagates the window queue, queues the structure changes and prepares an implicit load.

@@ -14,6 +14,25 @@ public actor BasicNode: DisplayNode {
     nodeState = NodeState(debugName: debugName)
   }
 
+  /// Creates a node with the view properties that `configure` writes, without a hop to its actor.
+  ///
+  /// ```swift
+  /// let badge = BasicNode(isLayerBacked: true) {
+  ///   $0.frame = Rect(x: 0, y: 0, width: 16, height: 16)
+  ///   $0.cornerRadius = 8
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - configure: Records the initial properties; see ``NodeState/init(debugName:configure:)``.
+  ///     It is `@Sendable` because an actor's initializer may be called from any isolation domain.
+  public init(
+    debugName: String? = nil, isLayerBacked: Bool = false, configure: @Sendable (inout ViewPropertyChanges) -> Void
+  ) {
+    nodeCore = NodeCore(isLayerBacked: isLayerBacked)
+    nodeState = NodeState(debugName: debugName, configure: configure)
+  }
+
   /// Creates a node that wraps the view `makeView` returns; see ``NodeCore/init(makeView:)``.
   public init(debugName: String? = nil, makeView: @escaping @MainActor @Sendable () -> View) {
     nodeCore = NodeCore(makeView: makeView)

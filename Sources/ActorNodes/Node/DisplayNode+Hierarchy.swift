@@ -34,7 +34,30 @@ extension DisplayNode {
   /// - Throws: The errors of ``addSubnode(_:)``; the trees are then unchanged.
   @HierarchyActor
   public func addSubnodes(_ subnodes: [any DisplayNode]) async throws(HierarchyError) {
-    for load in try Tree.append(subnodes, to: self) { await Self.finish(load) }
+    for load in try Tree.append(subnodes, to: self) { await Tree.finishImplicitLoad(load) }
+  }
+
+  /// Adds a described subtree on top of the subnodes, linking all of it in one step.
+  ///
+  /// The same as ``addSubnodes(_:)-([Subtree])`` with one subtree.
+  @HierarchyActor
+  public func addSubnode(_ subtree: Subtree) async throws(HierarchyError) {
+    try await addSubnodes([subtree])
+  }
+
+  /// Adds described subtrees on top of the subnodes, linking all of them in one step.
+  ///
+  /// The same as ``Subtree/assemble()`` for `Subtree(self, subnodes: subtrees)`:
+  /// every described node gets its described subnodes, and the roots of
+  /// `subtrees` are appended to this node's subnodes, in order. Build the
+  /// subtrees anywhere (several tasks may build rows in parallel): none of
+  /// them touches the ``HierarchyActor`` until this call.
+  ///
+  /// - Throws: The errors of ``addSubnode(_:)`` and
+  ///   ``HierarchyError/nodeListedTwice``; the trees are then unchanged.
+  @HierarchyActor
+  public func addSubnodes(_ subtrees: [Subtree]) async throws(HierarchyError) {
+    try await Subtree(self, subnodes: subtrees).assemble()
   }
 
   /// Inserts a subnode at an index, moving it from its current supernode.
@@ -85,13 +108,10 @@ extension DisplayNode {
     Tree.removeFromSupernode(self)
   }
 
-  /// Gathers an implicit load's state and keeps it on its nodes for their window's next turn.
-  ///
-  /// The nodes may have moved meanwhile, even to another window: the state
-  /// waits on each node, for the turns of whichever window the node is in.
+  /// Gathers an implicit load's state, if the edit started one.
   @HierarchyActor
   private static func finish(_ load: LoadBatch?) async {
     guard let load else { return }
-    Tree.storeLoad(await Loading.takeSnapshots(load))
+    await Tree.finishImplicitLoad(load)
   }
 }

@@ -45,6 +45,8 @@ public final class NodeCore: Sendable {
   /// test stays deterministic); it takes a new queue when it enters a tree
   /// with another queue.
   @HierarchyActor var turnQueue: TurnQueue?
+  /// The stamp of the latest ``Subtree`` validation that listed this node (see ``Tree/link(_:)``).
+  @HierarchyActor var listedStamp: UInt64 = 0
   /// The window this node is the root of, if any.
   @HierarchyActor weak var hostWindow: Window?
 

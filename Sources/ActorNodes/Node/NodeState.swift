@@ -31,6 +31,36 @@ public final class NodeState {
   public init(debugName: String? = nil) {
     self.debugName = debugName
   }
+
+  /// Creates the state of a new, unloaded node with view properties written by `configure`.
+  ///
+  /// The writes are recorded exactly as ``DisplayNode/configure(_:)`` records
+  /// writes before load, but synchronously, in the node's initializer: a node
+  /// that is configured as it is made costs no hop to its actor (Texture sets a
+  /// new node's properties in its `init`).
+  ///
+  /// ```swift
+  /// init() {
+  ///   nodeState = NodeState(debugName: "avatar") {
+  ///     $0.cornerRadius = 20
+  ///     $0.clipsToBounds = true
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - debugName: The name shown in descriptions; see ``DisplayNode/debugName``.
+  ///   - configure: Records the node's initial view properties.
+  /// - Precondition: The written values follow the rules of ``DisplayNode/configure(_:)``.
+  public init(debugName: String? = nil, configure: (inout ViewPropertyChanges) -> Void) {
+    self.debugName = debugName
+    var changes = ViewPropertyChanges(values: ViewProperties())
+    configure(&changes)
+    changes.values.validate()
+    properties = changes.values
+    pendingWrites = changes.written
+    pendingActions = changes.actions
+  }
 }
 
 /// A block that runs on the main actor once a node's view has loaded.

@@ -57,3 +57,29 @@ func brokenInvariants(windows: [Window], nodes: [any HookRecording], log: EventL
   }
   return problems
 }
+
+/// The broken rules of the node links among `nodes` (and `root`): a node listed twice, links that
+/// disagree, a cycle. Empty when the links form a forest.
+func brokenLinks(root: any DisplayNode, nodes: [any DisplayNode]) async -> [String] {
+  var problems: [String] = []
+  var seen = Set<ObjectIdentifier>()
+  for parent in [root] + nodes {
+    for child in await parent.subnodes {
+      if !seen.insert(ObjectIdentifier(child)).inserted { problems.append("a node is a subnode twice") }
+      if await child.supernode !== parent { problems.append("a subnode's supernode is not its parent") }
+    }
+  }
+  for node in nodes {
+    var ancestor = await node.supernode
+    var steps = 0
+    while let current = ancestor, steps <= nodes.count {
+      ancestor = await current.supernode
+      steps += 1
+    }
+    if steps > nodes.count { problems.append("a cycle above a node") }
+    if let parent = await node.supernode, !(await parent.subnodes.contains { $0 === node }) {
+      problems.append("a supernode does not list its subnode")
+    }
+  }
+  return problems
+}

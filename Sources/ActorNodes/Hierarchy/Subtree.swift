@@ -1,0 +1,108 @@
+/// A node and the subnodes it is to have, described as a value and linked in one step.
+///
+/// Every structural edit is one step of the ``HierarchyActor``. Building a
+/// cell with ``DisplayNode/addSubnodes(_:)-([any DisplayNode])`` takes one
+/// step per parent, and tasks that build cells in parallel (as Texture's data
+/// controller allocates cell nodes across cores) queue for the actor at each
+/// of them. A `Subtree` touches no tree while it is described: make the
+/// nodes, configure them and describe their structure in as many tasks as you
+/// like, then link the whole description in one step.
+///
+/// ```swift
+/// let row = Subtree(container) {
+///   image
+///   Subtree(text) {
+///     title
+///     body
+///   }
+///   badge
+/// }
+/// try await list.addSubnodes([row])  // or `try await row.assemble()`
+/// ```
+///
+/// Linking a subtree appends each described node's described subnodes to
+/// its subnodes (after any it has), parents before their subnodes, exactly
+/// as the matching ``DisplayNode/addSubnodes(_:)-([any DisplayNode])`` calls
+/// would, but as one atomic step: if one link is refused, none is made. A
+/// described node may be in a tree already; it moves, as with
+/// ``DisplayNode/addSubnode(_:)``.
+public struct Subtree: Sendable {
+  /// The node at the top of the description.
+  public var node: any DisplayNode
+  /// The subtrees to append to ``node``'s subnodes, back to front.
+  public var subnodes: [Subtree]
+
+  /// Describes `node` with the given subtrees below it.
+  public init(_ node: any DisplayNode, subnodes: [Subtree] = []) {
+    self.node = node
+    self.subnodes = subnodes
+  }
+
+  /// Describes `node` with the subnodes that `subnodes` lists, nodes or further subtrees.
+  public init(_ node: any DisplayNode, @SubtreeBuilder subnodes: () -> [Subtree]) {
+    self.init(node, subnodes: subnodes())
+  }
+
+  /// How many nodes the description names, ``node`` included.
+  public var nodeCount: Int {
+    var count = 0
+    var stack = [self]
+    while let subtree = stack.popLast() {
+      count += 1
+      stack.append(contentsOf: subtree.subnodes)
+    }
+    return count
+  }
+
+  /// Links the described structure in one step; ``node`` keeps its own place.
+  ///
+  /// If a described parent is loaded, the views of the nodes added under it
+  /// load as with ``DisplayNode/addSubnode(_:)``.
+  ///
+  /// - Throws: The errors of ``DisplayNode/addSubnode(_:)``, for the first
+  ///   link that would be refused, and ``HierarchyError/nodeListedTwice`` if the
+  ///   description names a node more than once. The trees are then unchanged.
+  @HierarchyActor
+  public func assemble() async throws(HierarchyError) {
+    try await Self.assemble([self])
+  }
+
+  /// Links the structure of each of `subtrees` in one step; their top nodes keep their own places.
+  ///
+  /// A task that builds many cells links them all with one hop to the
+  /// ``HierarchyActor``, while their nodes are still in the cache.
+  ///
+  /// - Throws: The errors of ``assemble()``, also for a node that two of the
+  ///   subtrees name. The trees are then unchanged.
+  @HierarchyActor
+  public static func assemble(_ subtrees: [Subtree]) async throws(HierarchyError) {
+    for load in try Tree.link(subtrees) { await Tree.finishImplicitLoad(load) }
+  }
+}
+
+/// Lists the subnodes of a ``Subtree``: nodes, subtrees, and `if`, `switch` and `for` over them.
+///
+/// Each line appends to one list in place: a described row costs one array, not one per line.
+@resultBuilder
+public enum SubtreeBuilder {
+  public static func buildExpression(_ node: any DisplayNode) -> Subtree { Subtree(node) }
+  public static func buildExpression(_ subtree: Subtree) -> Subtree { subtree }
+  public static func buildExpression(_ subtrees: [Subtree]) -> [Subtree] { subtrees }
+  public static func buildBlock() -> [Subtree] { [] }
+  public static func buildPartialBlock(first: Subtree) -> [Subtree] { [first] }
+  public static func buildPartialBlock(first: [Subtree]) -> [Subtree] { first }
+  public static func buildPartialBlock(accumulated: [Subtree], next: Subtree) -> [Subtree] {
+    var all = accumulated
+    all.append(next)
+    return all
+  }
+  public static func buildPartialBlock(accumulated: [Subtree], next: [Subtree]) -> [Subtree] {
+    var all = accumulated
+    all.append(contentsOf: next)
+    return all
+  }
+  public static func buildOptional(_ part: [Subtree]?) -> [Subtree] { part ?? [] }
+  public static func buildEither(first part: [Subtree]) -> [Subtree] { part }
+  public static func buildEither(second part: [Subtree]) -> [Subtree] { part }
+  public static func buildArray(_ parts: [[Subtree]]) -> [Subtree] { parts.flatMap { $0 } }
+}

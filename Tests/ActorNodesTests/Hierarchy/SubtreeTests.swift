@@ -1,0 +1,278 @@
+import ActorNodes
+import Testing
+
+@Suite("Subtrees linked in one step", .timeLimit(.minutes(1)))
+struct SubtreeTests {
+  @Test("A described subtree links like the matching addSubnodes calls")
+  func linksAsDescribed() async throws {
+    let row = BasicNode(debugName: "row")
+    let image = BasicNode(debugName: "image")
+    let text = BasicNode(debugName: "text")
+    let title = BasicNode(debugName: "title")
+    let body = BasicNode(debugName: "body")
+    let subtree = Subtree(row) {
+      image
+      Subtree(text) {
+        title
+        body
+      }
+    }
+    #expect(subtree.nodeCount == 5)
+    try await subtree.assemble()
+    #expect(await subnodeNames(of: row) == ["image", "text"])
+    #expect(await subnodeNames(of: text) == ["title", "body"])
+    #expect(await title.supernode === text)
+    #expect(await text.supernode === row)
+    #expect(await row.supernode == nil)
+  }
+
+  @Test("The builder takes if, if-else and for; described subnodes go after existing ones")
+  func builderAndAppending() async throws {
+    let parent = BasicNode(debugName: "parent")
+    try await parent.addSubnode(BasicNode(debugName: "existing"))
+    let showBadge = false
+    let items = (0..<3).map { BasicNode(debugName: "item\($0)") }
+    let subtree = Subtree(parent) {
+      if showBadge {
+        BasicNode(debugName: "badge")
+      }
+      if items.isEmpty {
+        BasicNode(debugName: "empty")
+      } else {
+        BasicNode(debugName: "header")
+      }
+      for item in items {
+        item
+      }
+    }
+    try await subtree.assemble()
+    #expect(await subnodeNames(of: parent) == ["existing", "header", "item0", "item1", "item2"])
+  }
+
+  @Test("addSubnodes(_:) with subtrees appends their tops; a described node in another tree moves")
+  func addSubtreesAndMove() async throws {
+    let list = BasicNode(debugName: "list")
+    let other = BasicNode(debugName: "other")
+    let title = BasicNode(debugName: "title")
+    try await other.addSubnode(title)
+    let cell = BasicNode(debugName: "cell")
+    try await list.addSubnodes([Subtree(cell) { title }, Subtree(BasicNode(debugName: "cell2"))])
+    #expect(await subnodeNames(of: list) == ["cell", "cell2"])
+    #expect(await subnodeNames(of: cell) == ["title"])
+    #expect(await other.subnodes.isEmpty)
+    #expect(await title.supernode === cell)
+  }
+
+  @Test("A refused subtree changes nothing: listed twice, window root, layer backing, cycle")
+  @MainActor
+  func refusedChangesNothing() async throws {
+    let a = BasicNode(debugName: "a")
+    let b = BasicNode(debugName: "b")
+    let c = BasicNode(debugName: "c")
+    let moved = BasicNode(debugName: "moved")
+    let home = BasicNode(debugName: "home")
+    try await home.addSubnodes([BasicNode(debugName: "x"), moved, BasicNode(debugName: "y")])
+    try await a.addSubnode(b)
+
+    // `moved` would move first, then the duplicate is found: nothing may have moved.
+    await #expect(throws: HierarchyError.nodeListedTwice) {
+      try await Subtree(c) {
+        moved
+        Subtree(b) { c }
+      }.assemble()
+    }
+    await #expect(throws: HierarchyError.nodeListedTwice) { try await c.addSubnodes([Subtree(moved), Subtree(c)]) }
+    await #expect(throws: HierarchyError.nodeListedTwice) {
+      try await Subtree.assemble([Subtree(c) { moved }, Subtree(a) { moved }])
+    }
+
+    let window = Window(turnMode: .manual)
+    let root = BasicNode(debugName: "root")
+    try await window.attach(root)
+    await #expect(throws: HierarchyError.nodeIsWindowRoot) {
+      try await Subtree(c) {
+        moved
+        root
+      }.assemble()
+    }
+
+    let layerBacked = BasicNode(debugName: "layer", isLayerBacked: true)
+    await #expect(throws: HierarchyError.viewBackedSubnodeOfLayerBackedNode) {
+      try await Subtree(c) {
+        moved
+        Subtree(layerBacked) { BasicNode(debugName: "view") }
+      }.assemble()
+    }
+
+    // `b` is under `a`: describing `a` under `b` closes a cycle through b's own ancestors.
+    await #expect(throws: HierarchyError.wouldCreateCycle) {
+      try await Subtree(b) {
+        moved
+        a
+      }.assemble()
+    }
+    await #expect(throws: HierarchyError.wouldCreateCycle) {
+      try await Subtree(b) { Subtree(c) { a } }.assemble()
+    }
+
+    #expect(await subnodeNames(of: home) == ["x", "moved", "y"])
+    #expect(await moved.supernode === home)
+    #expect(await subnodeNames(of: a) == ["b"])
+    #expect(await b.subnodes.isEmpty)
+    #expect(await c.subnodes.isEmpty)
+    #expect(await layerBacked.subnodes.isEmpty)
+    #expect(await a.supernode == nil)
+  }
+
+  @Test("A subtree added to a loaded node loads in the next turn: subnodes' didLoad first, then the hierarchy")
+  @MainActor
+  func loadsUnderLoadedParent() async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    log.clear()
+    let cell = RecordingNode("cell", log: log)
+    let title = RecordingNode("title", log: log)
+    let badge = RecordingNode("badge", log: log, isLayerBacked: true)
+    try await root.addSubnode(
+      Subtree(cell) {
+        title
+        badge
+      })
+    #expect(cell.view == nil, "manual mode: nothing before the turn")
+    await window.flush()
+    #expect(await viewTreeMatchesNodeTree(root))
+    #expect(cell.isInHierarchy && title.isInHierarchy && badge.isInHierarchy)
+    #expect(log.entries(containing: "didLoad") == ["title.didLoad", "badge.didLoad", "cell.didLoad"])
+    #expect(
+      log.entries(containing: "Enter")
+        == [
+          "cell.willEnter(true)", "title.willEnter(true)", "title.didEnter", "badge.willEnter(true)",
+          "badge.didEnter", "cell.didEnter",
+        ])
+  }
+
+  @Test("Initial properties given to the initializer reach the view at load, and only those")
+  @MainActor
+  func initialProperties() async throws {
+    let node = BasicNode(debugName: "avatar") {
+      $0.alpha = 0.25
+      $0.cornerRadius = 8
+      $0.setNeedsDisplay()
+    }
+    let recorded = await node.viewProperties()
+    #expect(recorded.alpha == 0.25 && recorded.cornerRadius == 8)
+    #expect(await node.debugName == "avatar")
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    #expect(node.view?.alpha == 0.25)
+    #expect(node.layer?.cornerRadius == 8)
+    #expect(node.layer?.needsDisplay == true)
+    #expect(node.view?.isHidden == false)
+  }
+}
+
+@Suite("Subtrees under concurrency", .timeLimit(.minutes(2)), .tags(.stress))
+struct ConcurrentSubtreeTests {
+  @Test("Two subtrees that would make a cycle together, at the same time: exactly one is linked")
+  func opposingSubtrees() async throws {
+    for _ in 0..<100 {
+      let a = BasicNode(debugName: "a")
+      let b = BasicNode(debugName: "b")
+      let gate = Gate()
+      async let first: Bool = {
+        await gate.wait()
+        do { try await Subtree(a) { b }.assemble(); return true } catch { return false }
+      }()
+      async let second: Bool = {
+        await gate.wait()
+        do { try await Subtree(b) { a }.assemble(); return true } catch { return false }
+      }()
+      await gate.waitForArrivals(2)
+      await gate.open()
+      let results = await [first, second]
+      #expect(results.filter { $0 }.count == 1)
+      let aParent = await a.supernode
+      let bParent = await b.supernode
+      #expect((aParent === b) != (bParent === a), "exactly one is the other's parent")
+    }
+  }
+
+  @Test(
+    "Tasks assembling random subtrees of shared nodes while others edit them: no node lost, listed twice or in a cycle")
+  @MainActor
+  func randomSubtreesAndEdits() async throws {
+    let root = BasicNode(debugName: "root")
+    let all = (0..<48).map { BasicNode(debugName: "n\($0)") }
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    try await root.addSubnodes(Array(all.prefix(8)))
+
+    await withTaskGroup(of: Void.self) { group in
+      for worker in 0..<8 {
+        group.addTask {
+          var random = SeededRandom(seed: UInt64(100 + worker))
+          for step in 0..<80 {
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0, 1:
+              // A random two-level subtree of distinct nodes, under a random parent or standalone.
+              let picked = Array(all.shuffled(using: &random).prefix(Int.random(in: 2...6, using: &random)))
+              let subtree = Subtree(picked[0]) {
+                Subtree(picked[1]) { picked.dropFirst(2).prefix(2).map { Subtree($0) } }
+                picked.dropFirst(4).map { Subtree($0) }
+              }
+              if step % 2 == 0 {
+                try? await subtree.assemble()
+              } else {
+                let parent = ([root] + all).randomElement(using: &random)!
+                try? await parent.addSubnode(subtree)
+              }
+            case 2:
+              let node = all.randomElement(using: &random)!
+              let parent = ([root] + all).randomElement(using: &random)!
+              try? await parent.addSubnode(node)
+            default:
+              let node = all.randomElement(using: &random)!
+              if step % 3 == 0 { await node.removeFromSupernode() }
+            }
+            await Task.yield()
+          }
+        }
+      }
+    }
+
+    #expect(await brokenLinks(root: root, nodes: all) == [])
+    await window.flush()
+    await window.flush()  // Loads stored by edits that finished during the first take.
+    #expect(await viewTreeMatchesNodeTree(root))
+  }
+
+  @Test("Rows built by concurrent tasks and linked in one step each keep their own structure")
+  func concurrentRows() async throws {
+    let list = BasicNode(debugName: "list")
+    let rows = try await withThrowingTaskGroup(of: [Subtree].self) { group in
+      for task in 0..<4 {
+        group.addTask {
+          let made = (0..<25).map { row in
+            Subtree(BasicNode(debugName: "row\(task).\(row)")) {
+              BasicNode(debugName: "image")
+              Subtree(BasicNode(debugName: "text")) { BasicNode(debugName: "title") }
+            }
+          }
+          try await Subtree.assemble(made)
+          return made
+        }
+      }
+      var all: [Subtree] = []
+      for try await made in group { all += made }
+      return all
+    }
+    try await list.addSubnodes(rows.map(\.node))
+    #expect(await list.subnodes.count == 100)
+    for row in rows {
+      #expect(await subnodeNames(of: row.node) == ["image", "text"])
+      #expect(await row.node.supernode === list)
+    }
+  }
+}
