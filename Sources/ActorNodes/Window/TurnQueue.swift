@@ -19,6 +19,12 @@ final class TurnQueue {
   private var drainScheduled = false
   /// Set once the window is gone: everything goes to ``shared`` from then on.
   private(set) var isRetired = false
+  /// The number of the latest take for a turn.
+  private var lastTaken: UInt64 = 0
+  /// Takes whose turn has not finished yet.
+  private var applying: Set<UInt64> = []
+  /// Callers of ``waitForQueuedWork()``, each with the take whose turn it waits for.
+  private var waiters: [(take: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
 
   nonisolated init(mode: TurnMode) {
     self.mode = mode
@@ -37,7 +43,40 @@ final class TurnQueue {
     registered.append(WeakNode(node: node))
     guard mode == .automatic, !drainScheduled else { return }
     drainScheduled = true
-    Task { @HierarchyActor in await MainTurn.apply(self.take(), recorder: self.recorder) }
+    Task { @HierarchyActor in
+      let (operations, take) = self.takeForTurn()
+      await MainTurn.apply(operations, recorder: self.recorder)
+      self.turnFinished(take)
+    }
+  }
+
+  /// Takes the waiting work for a turn; the caller reports the turn's end with ``turnFinished(_:)``.
+  func takeForTurn() -> (operations: [MainOperation], take: UInt64) {
+    lastTaken += 1
+    applying.insert(lastTaken)
+    return (take(), lastTaken)
+  }
+
+  /// Records that the turn of `take` has been applied, and resumes the waiters it satisfies.
+  func turnFinished(_ take: UInt64) {
+    applying.remove(take)
+    let done = (applying.min() ?? lastTaken + 1) - 1
+    guard waiters.contains(where: { $0.take <= done }) else { return }
+    let ready = waiters.filter { $0.take <= done }
+    waiters.removeAll { $0.take <= done }
+    for waiter in ready { waiter.continuation.resume() }
+  }
+
+  /// Returns once the work waiting in this queue when it was called has been applied on the main actor.
+  ///
+  /// In automatic mode that is the next turn (scheduled already if work is
+  /// waiting); in manual mode it is the next ``Window/flush()``.
+  func waitForQueuedWork() async {
+    let hasWaitingWork = !registered.isEmpty
+    let target = hasWaitingWork ? lastTaken + 1 : lastTaken
+    let done = (applying.min() ?? lastTaken + 1) - 1
+    guard target > done else { return }
+    await withCheckedContinuation { waiters.append((target, $0)) }
   }
 
   /// Removes and returns the waiting work of every node registered here that still belongs here.
@@ -78,6 +117,16 @@ final class TurnQueue {
     drainScheduled = false
     for entry in nodes {
       if let node = entry.node { TurnQueue.shared.register(node) }
+    }
+    // The waiting work went to the shared queue: so do its waiters (a take of this queue still
+    // being applied finishes on its own; its waiters are satisfied by the shared queue's next turn).
+    let moved = waiters
+    waiters = []
+    for waiter in moved {
+      Task { @HierarchyActor in
+        await TurnQueue.shared.waitForQueuedWork()
+        waiter.continuation.resume()
+      }
     }
   }
 }

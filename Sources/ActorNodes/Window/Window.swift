@@ -96,8 +96,29 @@ public final class Window {
   /// In ``TurnMode/manual`` mode this is the only way queued work is applied.
   /// Texture's `-[ASPendingStateController flush]`.
   public func flush() async {
-    let operations = await turnQueue.take()
+    let (operations, take) = await turnQueue.takeForTurn()
     MainTurn.apply(operations, recorder: turnQueue.recorder)
+    await turnQueue.turnFinished(take)
+  }
+
+  /// Returns once all work queued for this window's tree before the call has reached the views.
+  ///
+  /// Off-main writes, structure changes and implicit loads are applied in
+  /// the window's turns; this is how main-actor code waits for them. In
+  /// ``TurnMode/automatic`` mode it waits for the next turn, which is already
+  /// scheduled when work is waiting, and returns at once when none is. In
+  /// ``TurnMode/manual`` mode it waits for the next ``flush()``, which another
+  /// task must call: to apply the work yourself, call ``flush()``.
+  ///
+  /// ```swift
+  /// await Task.detached { await label.configure { $0.alpha = 0.5 } }.value
+  /// await window.waitForQueuedWork()
+  /// print(label.view!.alpha)  // 0.5
+  /// ```
+  ///
+  /// Work queued after the call may or may not be applied when it returns.
+  public func waitForQueuedWork() async {
+    await turnQueue.waitForQueuedWork()
   }
 
   /// Waits until no attach or detach is in progress, then marks one as in progress.

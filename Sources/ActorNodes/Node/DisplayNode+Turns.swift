@@ -1,0 +1,27 @@
+extension DisplayNode {
+  /// Returns once all main-actor work queued for this node before the call has reached its view.
+  ///
+  /// Work for a loaded node (an off-main write, a change of its subnodes,
+  /// the views of added subnodes) waits for a turn of the node's window, or
+  /// of the shared automatic queue if the node has never been in a window.
+  /// This waits for that turn, wherever the node is; it returns at once if
+  /// nothing is queued (also for a node that is not loaded). If the node's
+  /// window is in ``TurnMode/manual`` mode, the turn is that window's next
+  /// ``Window/flush()``.
+  ///
+  /// ```swift
+  /// await Task.detached { await node.configure { $0.alpha = 0.5 } }.value
+  /// await node.waitForQueuedWork()
+  /// // On the main actor: node.view?.alpha == 0.5
+  /// ```
+  ///
+  /// Callable from any isolation domain; it suspends and never holds the node's actor.
+  public nonisolated func waitForQueuedWork() async {
+    await Self.waitForQueuedWork(of: self)
+  }
+
+  @HierarchyActor
+  private static func waitForQueuedWork(of node: any DisplayNode) async {
+    await TurnQueue.queue(of: node).waitForQueuedWork()
+  }
+}

@@ -1,0 +1,58 @@
+import ActorNodes
+import Testing
+
+@Suite("Waiting for queued work", .timeLimit(.minutes(1)))
+@MainActor
+struct WaitForQueuedWorkTests {
+  @Test("An automatic window: an off-main write has reached the view when waitForQueuedWork() returns")
+  func automaticWindow() async throws {
+    let node = BasicNode()
+    let window = Window()
+    try await window.attach(node)
+    await window.waitForQueuedWork()  // Nothing queued: returns at once.
+    for round in 1...20 {
+      let alpha = Double(round) / 20
+      await Task.detached { await node.configure { $0.alpha = alpha } }.value
+      await window.waitForQueuedWork()
+      #expect(node.view?.alpha == alpha)
+    }
+  }
+
+  @Test("A loaded node in no window: its queued work is applied by the shared queue's turn")
+  func nodeInNoWindow() async throws {
+    let parent = BasicNode()
+    await parent.loadView()
+    let child = BasicNode()
+    try await Task.detached {
+      try await parent.addSubnode(child)
+      await parent.configure { $0.alpha = 0.25 }
+    }.value
+    await parent.waitForQueuedWork()
+    #expect(parent.view?.alpha == 0.25)
+    await child.waitForQueuedWork()
+    #expect(child.layer?.superlayer === parent.layer)
+  }
+
+  @Test("A node of a manual window: the wait ends with the window's next flush")
+  func manualWindow() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    await Task.detached { await node.configure { $0.alpha = 0.5 } }.value
+    let waiter = Task { @MainActor in
+      await node.waitForQueuedWork()
+      return node.view?.alpha
+    }
+    await window.flush()
+    #expect(await waiter.value == 0.5)
+    await node.waitForQueuedWork()  // Nothing queued any more: returns at once.
+  }
+
+  @Test("An unloaded node has no queued work: the wait returns at once")
+  func unloadedNode() async {
+    let node = BasicNode()
+    await node.configure { $0.alpha = 0.5 }
+    await node.waitForQueuedWork()
+    #expect(node.view == nil)
+  }
+}
