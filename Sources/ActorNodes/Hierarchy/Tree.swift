@@ -363,18 +363,13 @@ enum Tree {
 
   /// Unlinks `child` from its supernode and returns the former supernode.
   private static func detach(_ child: any DisplayNode) -> (any DisplayNode)? {
-    detachWithIndex(child).parent
-  }
-
-  /// Unlinks `child` from its supernode; returns the former supernode and the child's index there.
-  private static func detachWithIndex(_ child: any DisplayNode) -> (parent: (any DisplayNode)?, index: Int) {
-    guard let parent = child.nodeCore.supernode else { return (nil, 0) }
+    guard let parent = child.nodeCore.supernode else { return nil }
     guard let index = parent.nodeCore.subnodes.firstIndex(where: { $0 === child }) else {
       contractViolation("internal: a node's supernode does not list it")
     }
     parent.nodeCore.subnodes.remove(at: index)
     child.nodeCore.supernode = nil
-    return (parent, index)
+    return parent
   }
 
   /// Propagates the window queue, queues the structure changes and prepares an implicit load.

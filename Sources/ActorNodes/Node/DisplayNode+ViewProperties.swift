@@ -48,16 +48,7 @@ extension DisplayNode {
 
   /// Applies `body` to the node's record; after load, returns the write to send to the main actor.
   func recordWrite(_ body: (inout ViewPropertyChanges) -> Void) -> PropertyWrite? {
-    var changes = ViewPropertyChanges(values: nodeState.properties)
-    body(&changes)
-    guard !changes.written.isEmpty || !changes.actions.isEmpty else { return nil }
-    changes.values.validate()
-    nodeState.properties = changes.values
-    guard nodeState.isLoaded else {
-      nodeState.pendingWrites.formUnion(changes.written)
-      nodeState.pendingActions.formUnion(changes.actions)
-      return nil
-    }
+    guard let changes = nodeState.record(body), nodeState.isLoaded else { return nil }
     nodeState.writeVersion += 1
     return PropertyWrite(
       version: nodeState.writeVersion, written: changes.written, values: changes.values, actions: changes.actions)

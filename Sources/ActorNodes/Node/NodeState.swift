@@ -52,14 +52,26 @@ public final class NodeState {
   ///   - debugName: The name shown in descriptions; see ``DisplayNode/debugName``.
   ///   - configure: Records the node's initial view properties.
   /// - Precondition: The written values follow the rules of ``DisplayNode/configure(_:)``.
-  public init(debugName: String? = nil, configure: (inout ViewPropertyChanges) -> Void) {
-    self.debugName = debugName
-    var changes = ViewPropertyChanges(values: ViewProperties())
-    configure(&changes)
+  public convenience init(debugName: String? = nil, configure: (inout ViewPropertyChanges) -> Void) {
+    self.init(debugName: debugName)
+    _ = record(configure)
+  }
+
+  /// Applies `body`'s writes to the record (before load, also to the pending state).
+  ///
+  /// - Returns: The changes, or `nil` if `body` wrote nothing.
+  /// - Precondition: The written values follow the rules of ``DisplayNode/configure(_:)``.
+  func record(_ body: (inout ViewPropertyChanges) -> Void) -> ViewPropertyChanges? {
+    var changes = ViewPropertyChanges(values: properties)
+    body(&changes)
+    guard !changes.written.isEmpty || !changes.actions.isEmpty else { return nil }
     changes.values.validate()
     properties = changes.values
-    pendingWrites = changes.written
-    pendingActions = changes.actions
+    if !isLoaded {
+      pendingWrites.formUnion(changes.written)
+      pendingActions.formUnion(changes.actions)
+    }
+    return changes
   }
 }
 

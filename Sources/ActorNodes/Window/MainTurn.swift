@@ -26,7 +26,12 @@ enum MainTurn {
   static var awaitingDidLoad: [ViewSlot] = []
 
   /// Applies `operations` now, as one turn, and records it in `recorder`.
-  static func apply(_ operations: [MainOperation], recorder: TurnRecorder) {
+  ///
+  /// The turn consumes the operations: whatever only they still hold (a
+  /// dropped node's core and, through it, its view) is released here, in the
+  /// turn, not later wherever the caller resumes; so once a turn is over, its
+  /// releases are scheduled (see ``MainRelease``).
+  static func apply(_ operations: consuming [MainOperation], recorder: TurnRecorder) {
     // Hooks are synchronous and every turn entry point is `async`, so only the library could nest turns.
     contractPrecondition(!isApplying, "a main-actor turn cannot start inside another one")
     isApplying = true
@@ -36,8 +41,10 @@ enum MainTurn {
     lastStamp &+= 1
     let work = TurnWork(stamp: lastStamp)
     work.run(operations)
+    let count = operations.count
+    _ = consume operations
     recorder.statistics.turns += 1
-    recorder.statistics.operations += operations.count
+    recorder.statistics.operations += count
     recorder.statistics.viewsLoaded += work.viewsLoaded
     recorder.statistics.mainActorTime += clock.now - start
     work.releaseExitedNodes()

@@ -45,7 +45,7 @@ final class TurnQueue {
     drainScheduled = true
     Task { @HierarchyActor in
       let (operations, take) = self.takeForTurn()
-      await MainTurn.apply(operations, recorder: self.recorder)
+      await MainTurn.apply(consume operations, recorder: self.recorder)
       self.turnFinished(take)
     }
   }

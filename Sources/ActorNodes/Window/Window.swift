@@ -96,9 +96,11 @@ public final class Window {
   /// In ``TurnMode/manual`` mode this is the only way queued work is applied.
   /// Texture's `-[ASPendingStateController flush]`.
   public func flush() async {
-    let (operations, take) = await turnQueue.takeForTurn()
-    MainTurn.apply(operations, recorder: turnQueue.recorder)
-    await turnQueue.turnFinished(take)
+    let queue = turnQueue
+    let (operations, take) = await queue.takeForTurn()
+    MainTurn.apply(consume operations, recorder: queue.recorder)
+    // Only waiters need to hear of it: the main actor does not wait for the hierarchy actor again.
+    Task { @HierarchyActor in queue.turnFinished(take) }
   }
 
   /// Returns once all work queued for this window's tree before the call has reached the views.

@@ -11,18 +11,7 @@ struct ConcurrentEditTests {
       let b = BasicNode(debugName: "b")
       try await a.addSubnode(BasicNode())
       try await b.addSubnode(BasicNode())
-      let gate = Gate()
-      async let first: Bool = {
-        await gate.wait()
-        do { try await a.addSubnode(b); return true } catch { return false }
-      }()
-      async let second: Bool = {
-        await gate.wait()
-        do { try await b.addSubnode(a); return true } catch { return false }
-      }()
-      await gate.waitForArrivals(2)
-      await gate.open()
-      let results = await [first, second]
+      let results = await race({ try await a.addSubnode(b) }, { try await b.addSubnode(a) })
       #expect(results.filter { $0 }.count == 1)
       let aParent = await a.supernode
       let bParent = await b.supernode

@@ -180,18 +180,7 @@ struct ConcurrentSubtreeTests {
     for _ in 0..<100 {
       let a = BasicNode(debugName: "a")
       let b = BasicNode(debugName: "b")
-      let gate = Gate()
-      async let first: Bool = {
-        await gate.wait()
-        do { try await Subtree(a) { b }.assemble(); return true } catch { return false }
-      }()
-      async let second: Bool = {
-        await gate.wait()
-        do { try await Subtree(b) { a }.assemble(); return true } catch { return false }
-      }()
-      await gate.waitForArrivals(2)
-      await gate.open()
-      let results = await [first, second]
+      let results = await race({ try await Subtree(a) { b }.assemble() }, { try await Subtree(b) { a }.assemble() })
       #expect(results.filter { $0 }.count == 1)
       let aParent = await a.supernode
       let bParent = await b.supernode

@@ -29,3 +29,21 @@ actor Gate {
     for waiter in released { waiter.resume() }
   }
 }
+
+/// Starts `first` and `second` together, behind a gate, and returns whether each succeeded.
+func race(
+  _ first: @escaping @Sendable () async throws -> Void, _ second: @escaping @Sendable () async throws -> Void
+) async -> [Bool] {
+  let gate = Gate()
+  async let firstResult: Bool = {
+    await gate.wait()
+    do { try await first(); return true } catch { return false }
+  }()
+  async let secondResult: Bool = {
+    await gate.wait()
+    do { try await second(); return true } catch { return false }
+  }()
+  await gate.waitForArrivals(2)
+  await gate.open()
+  return await [firstResult, secondResult]
+}
