@@ -11,7 +11,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case layerPositionNotFinite, viewCenterNotFinite, layerBoundsNegative, viewBoundsNotFinite, anchorPointNotFinite
   case viewAlphaNotFinite, layerCornerRadiusNotFinite, layerBorderWidthNotFinite, layerShadowOffsetNotFinite
   case layerShadowOpacityNotFinite, layerShadowRadiusNotFinite, layerContentsScaleNotPositive
-  case initialAlphaNotFinite
+  case initialAlphaNotFinite, nodeStateReplaced, nodeCoreComputed
 
   /// The words of the rule the failure message must name.
   var rule: String {
@@ -43,6 +43,8 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .layerShadowOffsetNotFinite, .layerShadowOpacityNotFinite, .layerShadowRadiusNotFinite:
       "shadow values must be finite"
     case .layerContentsScaleNotPositive: "contentsScale must be finite and positive"
+    case .nodeStateReplaced: "a node's nodeState must never be replaced"
+    case .nodeCoreComputed: "a node's nodeCore must be stored, not computed"
     }
   }
 
@@ -71,7 +73,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
                 node: node, children: [], childrenVersion: 1, isLayerBacked: false,
                 snapshot: LoadSnapshot(
                   properties: ViewProperties(), written: ViewPropertyMask(), actions: [],
-                  version: 0, didLoadBlocks: []))
+                  version: 0, didLoadBlocks: [], debugName: nil))
             ])
           ], recorder: TurnRecorder())
       }
@@ -139,6 +141,14 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       await MainActor.run { Layer().shadowRadius = -.infinity }
     case .layerContentsScaleNotPositive:
       await MainActor.run { Layer().contentsScale = 0 }
+    case .nodeStateReplaced:
+      // As observed: after the swap a write reached `viewProperties()` but never the view.
+      let node = ReplacingStateNode()
+      await node.loadView()
+      await node.replaceState()
+      await node.configure { $0.alpha = 0.3 }
+    case .nodeCoreComputed:
+      await ComputedCoreNode().configure { $0.alpha = 0.3 }
     }
   }
 }
@@ -151,6 +161,20 @@ actor NestingNode: DisplayNode {
   @MainActor func didLoad(_ context: borrowing LoadContext) {
     MainTurn.apply([], recorder: TurnRecorder())
   }
+}
+
+/// A node that declares `var nodeState` and replaces it after load.
+actor ReplacingStateNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  var nodeState = NodeState()
+
+  func replaceState() { nodeState = NodeState() }
+}
+
+/// A node whose core is computed: a new core on every access.
+actor ComputedCoreNode: DisplayNode {
+  nonisolated var nodeCore: NodeCore { NodeCore() }
+  let nodeState = NodeState()
 }
 
 @Suite("Broken rules stop the program with a message that names the rule", .timeLimit(.minutes(2)))

@@ -47,26 +47,29 @@ extension DisplayNode {
   /// (Texture runs it at once on the main thread and asserts elsewhere;
   /// ActorNodes never loses it instead).
   public func onDidLoad(_ block: @escaping DidLoadBlock) async {
-    guard nodeState.isLoaded else {
-      nodeState.didLoadBlocks.append(block)
+    let state = self.state
+    guard state.isLoaded else {
+      state.didLoadBlocks.append(block)
       return
     }
-    nodeState.writeVersion += 1
-    await Tree.queueBlock(block, version: nodeState.writeVersion, for: self)
+    state.writeVersion += 1
+    await Tree.queueBlock(block, version: state.writeVersion, for: self)
   }
 
   /// Takes the pending state for loading; from now on writes go to the main actor.
   func takeLoadSnapshot() -> LoadSnapshot {
-    nodeState.isLoaded = true
+    let state = self.state
+    state.isLoaded = true
     let snapshot = LoadSnapshot(
-      properties: nodeState.properties,
-      written: nodeState.pendingWrites,
-      actions: nodeState.pendingActions,
-      version: nodeState.writeVersion,
-      didLoadBlocks: nodeState.didLoadBlocks)
-    nodeState.pendingWrites = ViewPropertyMask()
-    nodeState.pendingActions = []
-    nodeState.didLoadBlocks = []
+      properties: state.properties,
+      written: state.pendingWrites,
+      actions: state.pendingActions,
+      version: state.writeVersion,
+      didLoadBlocks: state.didLoadBlocks,
+      debugName: state.debugName)
+    state.pendingWrites = ViewPropertyMask()
+    state.pendingActions = []
+    state.didLoadBlocks = []
     return snapshot
   }
 }

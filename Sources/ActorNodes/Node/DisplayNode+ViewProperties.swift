@@ -1,10 +1,10 @@
 extension DisplayNode {
   /// The name shown in descriptions (Texture's `debugName`).
-  public var debugName: String? { nodeState.debugName }
+  public var debugName: String? { state.debugName }
 
   /// Sets the name shown in descriptions.
   public func setDebugName(_ name: String?) {
-    nodeState.debugName = name
+    state.debugName = name
   }
 
   /// Writes view properties, from any isolation domain.
@@ -48,10 +48,11 @@ extension DisplayNode {
 
   /// Applies `body` to the node's record; after load, returns the write to send to the main actor.
   func recordWrite(_ body: (inout ViewPropertyChanges) -> Void) -> PropertyWrite? {
-    guard let changes = nodeState.record(body), nodeState.isLoaded else { return nil }
-    nodeState.writeVersion += 1
+    let state = self.state
+    guard let changes = state.record(body), state.isLoaded else { return nil }
+    state.writeVersion += 1
     return PropertyWrite(
-      version: nodeState.writeVersion, written: changes.written, values: changes.values, actions: changes.actions)
+      version: state.writeVersion, written: changes.written, values: changes.values, actions: changes.actions)
   }
 
   /// Reads the node's view properties, from any isolation domain.
@@ -63,8 +64,9 @@ extension DisplayNode {
   ///
   /// - Important: This method suspends after load.
   public func viewProperties() async -> ViewProperties {
-    let record = nodeState.properties
-    guard nodeState.isLoaded else { return record }
+    let state = self.state
+    let record = state.properties
+    guard state.isLoaded else { return record }
     let core = nodeCore
     return await MainActor.run { core.slot?.currentProperties(fallback: record) ?? record }
   }

@@ -44,9 +44,17 @@
 /// # Implementation requirements
 /// - Declare `nonisolated let nodeCore = NodeCore()` (or one of its
 ///   factory initializers) and `let nodeState = NodeState()`, and never
-///   replace either.
+///   replace either. `var nodeState` and a computed `nodeCore` compile, but
+///   the first use after a replacement stops the program with a contract
+///   violation that names this rule.
 /// - Hooks receive a context whose initializer is internal: only the library
 ///   can call them.
+/// - Spell each hook exactly as the requirement does. Because every hook has
+///   a default implementation, a method whose signature differs
+///   (`didLoad(context:)`, `didLoad()`, a missing `borrowing`) is simply
+///   another method: it compiles without a warning and is never called. The
+///   `@MainActor` attribute is part of the match too: without it, the
+///   compiler rejects the hook (see "Common mistakes" in the README).
 public protocol DisplayNode: Actor {
   /// The node's identity, tree links and loaded view; declare it as `nonisolated let nodeCore = NodeCore()`.
   nonisolated var nodeCore: NodeCore { get }
@@ -65,6 +73,9 @@ public protocol DisplayNode: Actor {
   ///
   /// - Parameters:
   ///   - context: The loaded view and layer.
+  ///
+  /// - Important: Implement it with exactly this signature: `didLoad(context:)` or `didLoad()` is
+  ///   a different method, compiles without a warning, and is never called.
   @MainActor func didLoad(_ context: borrowing LoadContext)
 
   /// Tells the node that its view is about to enter a window's view tree.
@@ -73,18 +84,27 @@ public protocol DisplayNode: Actor {
   /// before its subnodes), after ``isInHierarchy`` became `true`. Moving a
   /// node between two parents in the same window does not call it again.
   /// The default implementation does nothing.
+  ///
+  /// - Important: Implement it with exactly this signature: `willEnterHierarchy(context:)` or `willEnterHierarchy()` is
+  ///   a different method, compiles without a warning, and is never called.
   @MainActor func willEnterHierarchy(_ context: borrowing HierarchyContext)
 
   /// Tells the node that its view and its subnodes' views entered a window's view tree.
   ///
   /// Called on the main actor after every subnode's `didEnterHierarchy`
   /// (post-order). The default implementation does nothing.
+  ///
+  /// - Important: Implement it with exactly this signature: `didEnterHierarchy(context:)` or `didEnterHierarchy()` is
+  ///   a different method, compiles without a warning, and is never called.
   @MainActor func didEnterHierarchy(_ context: borrowing HierarchyContext)
 
   /// Tells the node that its view left a window's view tree.
   ///
   /// Called on the main actor in pre-order, after ``isInHierarchy`` became
   /// `false`. The default implementation does nothing.
+  ///
+  /// - Important: Implement it with exactly this signature: `didExitHierarchy(context:)` or `didExitHierarchy()` is
+  ///   a different method, compiles without a warning, and is never called.
   @MainActor func didExitHierarchy(_ context: borrowing HierarchyContext)
 
   /// The line that represents this node in ``recursiveDescription()``.
@@ -112,7 +132,7 @@ extension DisplayNode {
 
   /// `<TypeName #id 'debugName'>`: the default line of ``descriptionForRecursiveDescription``.
   public var defaultDescription: String {
-    let name = nodeState.debugName.map { " '\($0)'" } ?? ""
+    let name = state.debugName.map { " '\($0)'" } ?? ""
     return "<\(Self.self) #\(nodeCore.id)\(name)>"
   }
 

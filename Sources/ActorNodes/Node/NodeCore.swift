@@ -110,6 +110,14 @@ public final class NodeCore: Sendable {
     }
   }
 
+  /// Whether a ``NodeState`` was bound to this core (see `DisplayNode.state`).
+  private let hasState = Atomic<Bool>(false)
+
+  /// Records that a state was bound to this core; `false` if one already was.
+  func claimState() -> Bool {
+    !hasState.exchange(true, ordering: .relaxed)
+  }
+
   private static let nextID = Atomic<UInt64>(1)
 
   private static func makeID() -> UInt64 {

@@ -23,6 +23,8 @@ public final class NodeState {
   var writeVersion: UInt64 = 0
   /// Blocks to run on the main actor after `didLoad`, in registration order.
   var didLoadBlocks: [DidLoadBlock] = []
+  /// The ``NodeCore/id`` of the core this state was first used with; 0 until its first use.
+  var ownerID: UInt64 = 0
 
   /// Creates the state of a new, unloaded node.
   ///
@@ -72,6 +74,37 @@ public final class NodeState {
       pendingActions.formUnion(changes.actions)
     }
     return changes
+  }
+}
+
+extension DisplayNode {
+  /// The node's state, checked to be the one the node has used since its first use.
+  ///
+  /// `var nodeState` and a computed `nodeCore` compile, but a node whose state
+  /// or core changes loses its pending writes and versions silently (a write
+  /// then reaches ``viewProperties()`` but never the view). The library reaches
+  /// the state only through here, so the first use after a change stops with
+  /// the rule's words. The check is one comparison; binding happens once.
+  var state: NodeState {
+    let state = nodeState
+    if state.ownerID != nodeCore.id { bind(state) }
+    return state
+  }
+
+  private func bind(_ state: NodeState) {
+    let core = nodeCore
+    contractPrecondition(
+      core === nodeCore,
+      "a node's nodeCore must be stored, not computed: declare it `nonisolated let nodeCore = NodeCore()`")
+    contractPrecondition(
+      state.ownerID == 0,
+      "a node's nodeState and nodeCore must be its own and never replaced: this NodeState was first used with "
+        + "another NodeCore (declare `nonisolated let nodeCore = NodeCore()` and `let nodeState = NodeState()`)")
+    contractPrecondition(
+      core.claimState(),
+      "a node's nodeState must never be replaced: this node already used another NodeState "
+        + "(declare it `let nodeState = NodeState()` and never assign it again)")
+    state.ownerID = core.id
   }
 }
 

@@ -89,8 +89,10 @@ public final class Layer {
   /// Whether this layer backs a ``View`` (in UIKit, whether its delegate is a view).
   public internal(set) var isViewLayer = false
 
+  /// The node that loaded this layer (or its view), if any: shown by ``recursiveDescription()``.
+  var nodeLabel: NodeLabel?
   /// Whether a node owns this layer; a view factory must return a layer nobody owns.
-  var isOwnedByNode = false
+  var isOwnedByNode: Bool { nodeLabel != nil }
 
   /// Creates a layer with default properties and no sublayers.
   public init() {}

@@ -54,6 +54,8 @@ struct LoadSnapshot: Sendable {
   /// The node's write version at the snapshot; later writes have higher versions.
   let version: UInt64
   let didLoadBlocks: [DidLoadBlock]
+  /// The node's debug name, for view-tree descriptions.
+  let debugName: String?
 }
 
 /// A write to a loaded node's properties from off the main actor.

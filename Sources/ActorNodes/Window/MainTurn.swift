@@ -139,7 +139,9 @@ private final class TurnWork {
       guard !slot.isLoaded, !slot.isReleased, let snapshot = entry.snapshot else { continue }
       slot.node = entry.node
       let (view, layer) = makeViewAndLayer(core: core, isLayerBacked: entry.isLayerBacked)
-      slot.install(view: view, layer: layer)
+      slot.install(
+        view: view, layer: layer,
+        label: NodeLabel(type: type(of: entry.node), id: core.id, debugName: snapshot.debugName))
       snapshot.properties.apply(snapshot.written, to: layer, view: view)
       snapshot.actions.apply(to: layer)
       slot.snapshotVersion = snapshot.version

@@ -95,11 +95,11 @@ final class ViewSlot {
   var liveNode: (any DisplayNode)? { keepAlive ?? node }
 
   /// Installs the loaded view or layer.
-  func install(view: View?, layer: Layer) {
+  func install(view: View?, layer: Layer, label: NodeLabel) {
     self.view = view
     self.layer = layer
     view?.isOwnedByNode = true
-    layer.isOwnedByNode = true
+    layer.nodeLabel = label
   }
 
   /// Gives up the view and layer of a dead node: detaches the subviews (other slots own them)
