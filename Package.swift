@@ -17,6 +17,9 @@ let swiftSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "ActorNodes",
+  // Only read on Apple platforms: `Atomic` and `Mutex` (Synchronization) need these OS versions.
+  // Linux needs nothing beyond the toolchain.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "ActorNodes", targets: ["ActorNodes"]),
     .executable(name: "ActorNodesBench", targets: ["ActorNodesBench"]),

@@ -81,21 +81,6 @@ struct ContractDiagnosticsTests {
     #expect(corrected.status == 0, "the corrected twin does not compile:\n\(corrected.output)")
   }
 
-  @Test("The README's custom-node example compiles without a warning")
-  func readmeExampleCompiles() async throws {
-    let root = Self.directory.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-    let section = try #require(readme.range(of: "## A custom node"))
-    let fence = try #require(readme.range(of: "```swift\n", range: section.upperBound..<readme.endIndex))
-    let end = try #require(readme.range(of: "\n```", range: fence.upperBound..<readme.endIndex))
-    let example = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).swift")
-    try String(readme[fence.upperBound..<end.lowerBound]).write(to: example, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: example) }
-    let outcome = try await SnippetCompiler.forRunningTests().compile(example, ["-warnings-as-errors"])
-    #expect(outcome.status == 0, "the README example does not compile:\n\(outcome.output)")
-  }
-
   @Test("Every compiler-enforced rule of Proposal 0001 has a snippet, and every snippet a rule")
   func proposalCoversSnippets() throws {
     let proposal = Self.directory
