@@ -13,7 +13,7 @@ extension BenchmarkRunner {
     var turns: [Double] = []
     var locks: [Double] = []
     for sample in 0..<samples {
-      progress("attach: sample \(sample + 1)/\(samples)")
+      progress("attach", sample: sample + 1)
       let tree = try await FeedTree.makeActorTree()
       let window = Window(turnMode: .manual)
       wall.append(try await measureNanoseconds { try await window.attach(tree) })

@@ -1,8 +1,8 @@
 import ActorNodes
+import Foundation
 
-/// `ActorNodesBench [--quick] [--json] [filter…]`: what the actor model costs, against a lock baseline in the same run.
-///
-/// A filter selects the benchmarks whose id starts with it (`ActorNodesBench attach`).
+/// `ActorNodesBench [--quick] [--json] [--list] [id-prefix …]`: what the actor model costs, against a lock
+/// baseline in the same run. `--help` explains every flag and how to read the ids.
 @main
 struct Bench {
   static func main() async throws {
@@ -11,9 +11,19 @@ struct Bench {
       switch argument {
       case "--quick": options.quick = true
       case "--json": options.json = true
-      case "-h", "--help":
-        print("usage: ActorNodesBench [--quick] [--json] [id-prefix …]")
+      case "--list":
+        let width = BenchmarkCatalog.entries.map(\.id.count).max() ?? 0
+        for entry in BenchmarkCatalog.entries {
+          print(entry.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + entry.meaning)
+        }
         return
+      case "-h", "--help":
+        print(BenchmarkCatalog.help)
+        return
+      case let flag where flag.hasPrefix("-"):
+        fail("unknown option '\(flag)'")
+      case let prefix where !BenchmarkCatalog.matches(prefix):
+        fail("no benchmark id starts with '\(prefix)' (--list shows every id)")
       default: options.filters.append(argument)
       }
     }
@@ -24,6 +34,13 @@ struct Bench {
     try await runner.runWriteBenchmarks()
     try await runner.runReleaseBenchmarks()
     try await runner.runHopBenchmarks()
+    runner.finishProgress()
     runner.printResults()
+  }
+
+  /// Reports a bad argument on stderr and exits with status 2.
+  static func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("ActorNodesBench: \(message)\n\(BenchmarkCatalog.usage)\n".utf8))
+    exit(2)
   }
 }

@@ -40,6 +40,7 @@ final class BenchmarkRunner {
 
   /// Records the median of `values` under `id`, if selected.
   func record(_ id: String, _ values: [Double], unit: String) {
+    precondition(BenchmarkCatalog.contains(id), "benchmark id \(id) is missing from BenchmarkCatalog")
     guard options.filters.isEmpty || options.filters.contains(where: { id.hasPrefix($0) }) else { return }
     let sorted = values.sorted()
     let median =
@@ -54,8 +55,26 @@ final class BenchmarkRunner {
     record(id, zip(numerators, denominators).map { $0 / $1 }, unit: "x")
   }
 
-  func progress(_ message: String) {
-    FileHandle.standardError.write(Data("[bench] \(message)\n".utf8))
+  /// Whether stderr is a terminal: progress then rewrites one line instead of adding lines.
+  private let progressIsLive = isatty(STDERR_FILENO) == 1
+  /// The benchmark whose progress was shown last.
+  private var progressGroup = ""
+
+  /// Shows that `group` is taking sample `sample` (from 1) of ``samples``.
+  ///
+  /// On a terminal, one line is rewritten; elsewhere (CI logs), one line per benchmark.
+  func progress(_ group: String, sample: Int) {
+    if progressIsLive {
+      FileHandle.standardError.write(Data("\r\u{1B}[K[bench] \(group): sample \(sample)/\(samples)".utf8))
+    } else if group != progressGroup {
+      FileHandle.standardError.write(Data("[bench] \(group): \(samples) samples\n".utf8))
+    }
+    progressGroup = group
+  }
+
+  /// Ends the progress line before the results are printed.
+  func finishProgress() {
+    if progressIsLive, !progressGroup.isEmpty { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
   }
 
   func printResults() {
@@ -75,6 +94,8 @@ final class BenchmarkRunner {
           + String(format: "%.3f", result.value).leftPadded(12) + "  "
           + result.unit.padding(toLength: 5, withPad: " ", startingAt: 0) + " " + String(result.samples))
     }
+    print("")
+    print(BenchmarkCatalog.legend)
     if options.quick { print("(quick mode: few samples; do not quote these numbers)") }
   }
 }

@@ -20,7 +20,7 @@ extension BenchmarkRunner {
     _ = try await FeedTree.makeActorTree(rows: 100)  // warm-up
     _ = await FeedTree.makeLockTree(rows: 100)
     for sample in 0..<samples {
-      progress("create: sample \(sample + 1)/\(samples)")
+      progress("create", sample: sample + 1)
       // Each tree is released before the next measurement starts: a release inside a timed
       // region would add the teardown of the previous tree to the construction of the next.
       // Alternate the order, so that neither variant always runs on a warm or a cold machine.

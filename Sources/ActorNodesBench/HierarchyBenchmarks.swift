@@ -12,7 +12,7 @@ extension BenchmarkRunner {
     var moveLoaded: [Double] = []
     var flushLoaded: [Double] = []
     for sample in 0..<samples {
-      progress("hierarchy: sample \(sample + 1)/\(samples)")
+      progress("hierarchy", sample: sample + 1)
       add.append(try await Self.addLeaves(edits: edits, tasks: 1))
       addLocks.append(await Self.addLockLeaves(edits: edits))
       move.append(try await Self.moveLeaves(edits: edits))

@@ -7,7 +7,7 @@ extension BenchmarkRunner {
     var actorCall: [Double] = []
     var mainHop: [Double] = []
     for sample in 0..<samples {
-      progress("hop: sample \(sample + 1)/\(samples)")
+      progress("hop", sample: sample + 1)
       actorCall.append(await Self.actorCalls(10_000) / 10_000)
       mainHop.append(await Self.mainRoundTrips(200) / 200 / 1_000)
     }
@@ -38,7 +38,7 @@ extension BenchmarkRunner {
     var jobs: [Double] = []
     let count = Double(FeedTree.nodeCount)
     for sample in 0..<samples {
-      progress("release: sample \(sample + 1)/\(samples)")
+      progress("release", sample: sample + 1)
       let before = ReleaseTracker.scheduledJobs
       release.append(try await Self.dropLoadedTree())
       jobs.append(Double(ReleaseTracker.scheduledJobs - before))

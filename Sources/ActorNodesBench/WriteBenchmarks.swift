@@ -11,7 +11,7 @@ extension BenchmarkRunner {
     var turns: [Double] = []
     let count = Double(FeedTree.nodeCount)
     for sample in 0..<samples {
-      progress("write: sample \(sample + 1)/\(samples)")
+      progress("write", sample: sample + 1)
       let tree = try await FeedTree.makeActorTree()
       let window = Window(turnMode: .manual)
       try await window.attach(tree)

@@ -1,0 +1,106 @@
+/// Every id the bench can print, with what it measures: the source of `--list`, `--help` and filter checks.
+///
+/// ``BenchmarkRunner/record(_:_:unit:)`` refuses an id that is not listed here,
+/// so the catalog cannot fall behind the benchmarks.
+enum BenchmarkCatalog {
+  /// One id and its meaning.
+  struct Entry {
+    let id: String
+    let meaning: String
+  }
+
+  static let entries: [Entry] = [
+    // create: building the feed tree (10,011 nodes: 1,000 rows of 10 plus containers) off the main actor.
+    Entry(id: "create.tree10k.actor.ns_per_node", meaning: "build the tree as an app builds cells, one task"),
+    Entry(id: "create.tree10k.locks.ns_per_node", meaning: "the lock baseline builds the same tree, one task"),
+    Entry(id: "create.tree10k.vs_locks", meaning: "actor ÷ locks, one task (target ≤ 1.2)"),
+    Entry(id: "create.tree10k.actor_concurrent.ns_per_node", meaning: "rows built by 2 × cores tasks"),
+    Entry(
+      id: "create.tree10k.concurrent_speedup", meaning: "one task ÷ 2 × cores tasks: higher is better (target ≥ 1.5)"),
+    Entry(id: "create.tree10k.locks_concurrent.ns_per_node", meaning: "the lock baseline, 2 × cores tasks"),
+    Entry(id: "create.tree10k.concurrent_vs_locks", meaning: "actor ÷ locks, both concurrent (target ≤ 1.2)"),
+    Entry(
+      id: "create.tree10k.actor_by_edits.ns_per_node",
+      meaning: "one call per edit: configure after init, addSubnodes per parent"),
+    Entry(id: "create.tree10k.actor_by_edits.vs_locks", meaning: "actor_by_edits ÷ locks"),
+    // attach: loading every view of the tree in a window.
+    Entry(id: "attach.tree10k.main_us_per_1k_nodes", meaning: "main-actor time of the load turn"),
+    Entry(id: "attach.tree10k.main_turns", meaning: "main-actor turns the load took (goal: 1)"),
+    Entry(id: "attach.tree10k.total_us_per_1k_nodes", meaning: "wall time of window.attach"),
+    Entry(
+      id: "attach.tree10k.offmain_ns_per_node", meaning: "wall time minus main-actor time: gathering state off main"),
+    Entry(id: "attach.tree10k.locks.main_us_per_1k_nodes", meaning: "the lock baseline's synchronous recursive load"),
+    Entry(id: "attach.tree10k.vs_locks", meaning: "main-actor time ÷ the baseline's load (target ≤ 1.0)"),
+    // hierarchy: structural edits, each one step on the HierarchyActor.
+    Entry(id: "hierarchy.add.actor.ns_per_edit", meaning: "addSubnode of a fresh leaf, one task"),
+    Entry(id: "hierarchy.add.locks.ns_per_edit", meaning: "the lock baseline's addSubnode"),
+    Entry(id: "hierarchy.add.vs_locks", meaning: "actor ÷ locks (target ≤ 2.0)"),
+    Entry(id: "hierarchy.move.actor.ns_per_edit", meaning: "move a leaf between unloaded parents"),
+    Entry(id: "hierarchy.add_4_tasks.actor.ns_per_edit", meaning: "addSubnode from 4 tasks at once"),
+    Entry(id: "hierarchy.move_loaded.actor.ns_per_edit", meaning: "move a leaf between loaded parents (queues a turn)"),
+    Entry(
+      id: "hierarchy.move_loaded.flush_main_us_per_1k_edits",
+      meaning: "main-actor time of the turn that applies the moves"),
+    // write: off-main writes to loaded nodes and the turn that applies them.
+    Entry(id: "write.postload.actor.ns_per_write", meaning: "configure { alpha } on a loaded node, off main"),
+    Entry(
+      id: "write.postload.locks.ns_per_write", meaning: "the baseline: lock, record, queue for the pending-state flush"),
+    Entry(id: "write.postload.vs_locks", meaning: "actor ÷ locks (target ≤ 2.0)"),
+    Entry(id: "write.flush.main_us_per_1k_writes", meaning: "main-actor time to apply 10,011 queued writes"),
+    Entry(id: "write.flush.locks.main_us_per_1k_writes", meaning: "the baseline's pending-state flush"),
+    Entry(id: "write.flush.vs_locks", meaning: "actor ÷ locks (target ≤ 1.5)"),
+    Entry(id: "write.flush.main_turns", meaning: "main-actor turns the flush took (goal: 1)"),
+    // release: dropping a loaded tree off the main actor.
+    Entry(id: "release.tree10k.actor.ns_per_node", meaning: "drop the last reference to a loaded tree, off main"),
+    Entry(id: "release.tree10k.locks.ns_per_node", meaning: "the lock baseline's release"),
+    Entry(id: "release.tree10k.main_jobs", meaning: "main-actor jobs that released the views (goal: 1)"),
+    // hop: what the concurrency runtime costs on this machine.
+    Entry(id: "hop.actor_call.ns", meaning: "one await of an actor-isolated property from another task"),
+    Entry(id: "hop.main_round_trip.us", meaning: "one await MainActor.run {} from a background task"),
+  ]
+
+  static func contains(_ id: String) -> Bool { entries.contains { $0.id == id } }
+
+  /// Whether any id starts with `prefix`.
+  static func matches(_ prefix: String) -> Bool { entries.contains { $0.id.hasPrefix(prefix) } }
+
+  static let usage = "usage: ActorNodesBench [--quick] [--json] [--list] [id-prefix ...]"
+
+  static let help = """
+    \(usage)
+
+    Measures what ActorNodes' actor model costs against a Texture-style lock baseline
+    (one NSLock per node, hooks called through dynamic dispatch) doing the same work in the same run.
+
+    Options:
+      --quick      3 samples per measurement instead of 15: CI's smoke run; never quote its numbers
+      --json       print only a JSON array of {id, value, unit, samples} on stdout
+      --list       print every id with what it measures, then exit
+      -h, --help   print this help, then exit
+      id-prefix    run only the ids that start with it (`attach`, `create.tree10k`, `write.flush.vs`);
+                   several are allowed; a prefix that matches no id is an error
+
+    Ids read area.workload.variant.measure, for example create.tree10k.actor.ns_per_node:
+      area       create, attach, hierarchy, write, release, hop
+      workload   tree10k: a feed of 10,011 nodes; add, move, postload, flush: one kind of edit or write
+      variant    actor: ActorNodes; locks: the lock baseline; *_concurrent: built by 2 x cores tasks
+      measure    the unit and what is counted: ns_per_node, main_us_per_1k_writes, main_turns, ...
+
+    Each value is the median over the samples. Times and counts: lower is better.
+      vs_locks            ActorNodes / lock baseline, per sample, then the median: below 1 means ActorNodes
+                          is cheaper. Ratios compare runs on the same machine at the same time: quote them,
+                          with their spread over several full runs, not the raw times.
+      concurrent_speedup  one task / 2 x cores tasks: above 1 means building from several tasks is faster
+                          (higher is better)
+      main_turns, main_jobs  how many main-actor turns or jobs the work took: 1 is the goal
+
+    Progress goes to stderr, results to stdout. Exit status: 0 on success, 2 on a bad argument.
+    """
+
+  /// The short legend printed under the table.
+  static let legend = """
+    value: median of the samples; lower is better except concurrent_speedup.
+    vs_locks = ActorNodes / lock baseline (below 1: ActorNodes cheaper). main_turns, main_jobs: 1 is the goal.
+    Quote ratios with their spread over several full runs. --list explains every id.
+    """
+}
