@@ -15,16 +15,6 @@ struct SeededRandom: RandomNumberGenerator {
   }
 }
 
-/// Returns once the main-actor turn that applies everything queued so far for `node` has run.
-///
-/// It queues an `onDidLoad` block on the loaded node: the block runs in the
-/// turn that applies the work queued before it, and resumes the caller.
-func waitForNextTurn(of node: any DisplayNode) async {
-  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-    Task { await node.onDidLoad { _ in continuation.resume() } }
-  }
-}
-
 /// Returns once every turn that applies work queued so far has run: the manual windows are flushed, the
 /// automatic queues' turns have run for every loaded node in `nodes`, and every view release is done.
 @MainActor
@@ -33,7 +23,7 @@ func settleTurns(manualWindows: [Window], nodes: [any DisplayNode]) async {
     for window in manualWindows { await window.flush() }
     for node in nodes where node.isNodeLoaded {
       let mode = await TurnQueue.queue(of: node).mode
-      if mode == .automatic { await waitForNextTurn(of: node) }
+      if mode == .automatic { await node.waitForQueuedWork() }
     }
   }
   for window in manualWindows { await window.flush() }

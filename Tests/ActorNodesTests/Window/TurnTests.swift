@@ -40,7 +40,7 @@ struct TurnTests {
     let window = Window(turnMode: .automatic)
     try await window.attach(node)
     await Task.detached { await node.configure { $0.alpha = 0.2 } }.value
-    await waitForNextTurn(of: node)
+    await node.waitForQueuedWork()
     #expect(node.view?.alpha == 0.2)
   }
 
@@ -89,7 +89,7 @@ struct TurnTests {
     try await window?.attach(node)
     await node.configure { $0.alpha = 0.6 }
     window = nil
-    await waitForNextTurn(of: node)
+    await node.waitForQueuedWork()
     #expect(node.view?.alpha == 0.6)
   }
 
