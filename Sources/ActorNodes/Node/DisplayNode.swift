@@ -51,10 +51,10 @@
 ///   can call them.
 /// - Spell each hook exactly as the requirement does. Because every hook has
 ///   a default implementation, a method whose signature differs
-///   (`didLoad(context:)`, `didLoad()`, a missing `borrowing`) is simply
-///   another method: it compiles without a warning and is never called. The
-///   `@MainActor` attribute is part of the match too: without it, the
-///   compiler rejects the hook (see "Common mistakes" in the README).
+///   (`didLoad(context:)`, `didLoad()`) is simply another method: it
+///   compiles without a warning and is never called. `@MainActor` is part of
+///   the match too: without it, the compiler rejects the conformance (see
+///   "Common mistakes" in the README).
 public protocol DisplayNode: Actor {
   /// The node's identity, tree links and loaded view; declare it as `nonisolated let nodeCore = NodeCore()`.
   nonisolated var nodeCore: NodeCore { get }
@@ -74,8 +74,8 @@ public protocol DisplayNode: Actor {
   /// - Parameters:
   ///   - context: The loaded view and layer.
   ///
-  /// - Important: Implement it with exactly this signature: `didLoad(context:)` or `didLoad()` is
-  ///   a different method, compiles without a warning, and is never called.
+  /// - Important: Implement it with exactly this signature. `didLoad(context:)` or
+  ///   `didLoad()` is a different method: it compiles without a warning and is never called.
   @MainActor func didLoad(_ context: borrowing LoadContext)
 
   /// Tells the node that its view is about to enter a window's view tree.
@@ -85,8 +85,8 @@ public protocol DisplayNode: Actor {
   /// node between two parents in the same window does not call it again.
   /// The default implementation does nothing.
   ///
-  /// - Important: Implement it with exactly this signature: `willEnterHierarchy(context:)` or `willEnterHierarchy()` is
-  ///   a different method, compiles without a warning, and is never called.
+  /// - Important: Implement it with exactly this signature. `willEnterHierarchy(context:)` or
+  ///   `willEnterHierarchy()` is a different method: it compiles without a warning and is never called.
   @MainActor func willEnterHierarchy(_ context: borrowing HierarchyContext)
 
   /// Tells the node that its view and its subnodes' views entered a window's view tree.
@@ -94,8 +94,8 @@ public protocol DisplayNode: Actor {
   /// Called on the main actor after every subnode's `didEnterHierarchy`
   /// (post-order). The default implementation does nothing.
   ///
-  /// - Important: Implement it with exactly this signature: `didEnterHierarchy(context:)` or `didEnterHierarchy()` is
-  ///   a different method, compiles without a warning, and is never called.
+  /// - Important: Implement it with exactly this signature. `didEnterHierarchy(context:)` or
+  ///   `didEnterHierarchy()` is a different method: it compiles without a warning and is never called.
   @MainActor func didEnterHierarchy(_ context: borrowing HierarchyContext)
 
   /// Tells the node that its view left a window's view tree.
@@ -103,8 +103,8 @@ public protocol DisplayNode: Actor {
   /// Called on the main actor in pre-order, after ``isInHierarchy`` became
   /// `false`. The default implementation does nothing.
   ///
-  /// - Important: Implement it with exactly this signature: `didExitHierarchy(context:)` or `didExitHierarchy()` is
-  ///   a different method, compiles without a warning, and is never called.
+  /// - Important: Implement it with exactly this signature. `didExitHierarchy(context:)` or
+  ///   `didExitHierarchy()` is a different method: it compiles without a warning and is never called.
   @MainActor func didExitHierarchy(_ context: borrowing HierarchyContext)
 
   /// The line that represents this node in ``recursiveDescription()``.
