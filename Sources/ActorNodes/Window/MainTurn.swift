@@ -93,6 +93,7 @@ private final class TurnWork {
   var moved: [ViewSlot] = []
   /// Windows whose root changed.
   var windows: [Window] = []
+  /// Parked writes whose node's `didLoad` ran in this turn (the turn's own writes stay in its operations).
   var writes: [(slot: ViewSlot, write: PropertyWrite)] = []
   /// Where this turn's edits put subnodes, by parent slot; kept only for parents with views no node owns.
   private var placements: [ObjectIdentifier: [(child: ViewSlot, placement: SlotPlacement)]] = [:]
@@ -117,15 +118,15 @@ private final class TurnWork {
         setChildren(of: parent.mainSlot, to: children, version: version, placements: placements)
       case .setWindow(let root, let window, let version):
         setWindow(of: root.mainSlot, to: window, version: version)
-      case .write(let core, let write):
-        writes.append((core.mainSlot, write))
+      case .write:
+        continue  // Applied in phase 4, straight from `operations`: a write is too large to copy.
       case .afterLoad(let core, let version, let block):
         blocks.append((core.mainSlot, version, block))
       }
     }
     realizeStructure()
     runDidLoad()
-    applyWrites()
+    applyWrites(from: operations)
     runBlocks()
     updateHierarchy()
   }
@@ -415,7 +416,13 @@ private final class TurnWork {
 
   // MARK: - Phase 4: writes, newest version wins per property
 
-  private func applyWrites() {
+  private func applyWrites(from operations: [MainOperation]) {
+    for operation in operations {
+      guard case .write(let core, let write) = operation else { continue }
+      let slot = core.mainSlot
+      if !slot.apply(write) { slot.parkedWrites.append(write) }
+    }
+    // Writes that waited for their node's `didLoad`, which ran in this turn.
     for (slot, write) in writes where !slot.apply(write) {
       slot.parkedWrites.append(write)
     }

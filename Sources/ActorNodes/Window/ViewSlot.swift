@@ -135,11 +135,15 @@ final class ViewSlot {
   /// - Returns: `false`, applying nothing, if the view does not exist or its node's `didLoad` has not run.
   func apply(_ write: PropertyWrite) -> Bool {
     guard hasRunDidLoad, let layer else { return false }
+    // One access to the versions, not two per property; moved out and back, so the buffer stays unique.
+    var versions = propertyVersions ?? Array(repeating: snapshotVersion, count: ViewProperty.allCases.count)
+    propertyVersions = nil
     var newer = ViewPropertyMask()
-    for property in write.written where write.version > version(of: property) {
+    for property in write.written where write.version > versions[property.rawValue] {
       newer.insert(property)
-      setVersion(write.version, of: property)
+      versions[property.rawValue] = write.version
     }
+    propertyVersions = versions
     let redraw = write.values.apply(newer, to: layer, view: view)
     write.actions.apply(to: layer)
     if redraw { layer.setNeedsDisplay() }
@@ -155,13 +159,6 @@ final class ViewSlot {
   func currentProperties(fallback: ViewProperties) -> ViewProperties {
     guard let layer else { return fallback }
     return ViewProperties(layer: layer, view: view, fallback: fallback)
-  }
-
-  func setVersion(_ version: UInt64, of property: ViewProperty) {
-    if propertyVersions == nil {
-      propertyVersions = Array(repeating: snapshotVersion, count: ViewProperty.allCases.count)
-    }
-    propertyVersions![property.rawValue] = version
   }
 }
 
