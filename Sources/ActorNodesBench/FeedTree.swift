@@ -18,9 +18,7 @@ enum FeedTree {
   @concurrent
   static func makeActorTree(rows: Int = rows) async throws -> BasicNode {
     let root = BasicNode(debugName: "feed") { write(&$0, index: 0) }
-    let made = (0..<rows).map(makeActorRow)
-    try await Subtree.assemble(made)
-    try await root.addSubnodes(made.map(\.node))
+    try await root.addSubnodes((0..<rows).map(makeActorRow))
     return root
   }
 

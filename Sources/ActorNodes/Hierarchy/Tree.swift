@@ -383,8 +383,8 @@ enum Tree {
     if child.nodeCore.turnQueue !== queue { setTurnQueue(queue, forSubtreeOf: child) }
     if let oldParent, oldParent !== parent { queueChildren(of: oldParent) }
     queueChildren(of: parent)
-    if parent.nodeCore.isLoaded { parent.nodeCore.pending.placements[ObjectIdentifier(child.nodeCore)] = placement }
     guard parent.nodeCore.isLoaded else { return nil }
+    parent.nodeCore.pending.placements[ObjectIdentifier(child.nodeCore)] = placement
     return prepareLoad(of: child, collectingLoading: false).batch
   }
 

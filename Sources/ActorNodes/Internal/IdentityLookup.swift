@@ -4,6 +4,23 @@
 /// whether it is in the other list; with a scan that is quadratic in the
 /// number of children, and a set costs an allocation that most (short)
 /// lists do not repay.
+/// The parents that `children` have other than `parent`, each once, in the order first met.
+///
+/// A parent that takes a new list of children removes the incoming ones from
+/// their old parents with one pass over each old parent, not one per child.
+func formerParents<Object: AnyObject>(
+  of children: [Object], other parent: Object, parentOf: (Object) -> Object?
+) -> [Object] {
+  var parents: [Object] = []
+  var seen = Set<ObjectIdentifier>()
+  for child in children {
+    if let former = parentOf(child), former !== parent, seen.insert(ObjectIdentifier(former)).inserted {
+      parents.append(former)
+    }
+  }
+  return parents
+}
+
 struct IdentityLookup<Element: AnyObject> {
   private let elements: [Element]
   private let set: Set<ObjectIdentifier>?

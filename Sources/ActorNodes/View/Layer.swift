@@ -160,15 +160,9 @@ public final class Layer {
   func setSublayers(_ layers: [Layer]) {
     if layers.count == sublayers.count, zip(layers, sublayers).allSatisfy({ $0 === $1 }) { return }
     let incoming = IdentityLookup(layers)
-    // Layers moving in leave their old superlayers: one pass over each old superlayer, not one per layer.
-    var formerParents: [Layer] = []
-    var seen = Set<ObjectIdentifier>()
-    for layer in layers {
-      if let former = layer.superlayer, former !== self, seen.insert(ObjectIdentifier(former)).inserted {
-        formerParents.append(former)
-      }
+    for former in formerParents(of: layers, other: self, parentOf: { $0.superlayer }) {
+      former.sublayers.removeAll { incoming.contains($0) }
     }
-    for former in formerParents { former.sublayers.removeAll { incoming.contains($0) } }
     for old in sublayers where !incoming.contains(old) { old.superlayer = nil }
     sublayers = layers
     for layer in layers { layer.superlayer = self }

@@ -157,15 +157,9 @@ public final class View {
   func setSubviews(_ views: [View]) {
     if views.count == subviews.count, zip(views, subviews).allSatisfy({ $0 === $1 }) { return }
     let incoming = IdentityLookup(views)
-    // Views moving in leave their old superviews: one pass over each old superview, not one per view.
-    var formerParents: [View] = []
-    var seen = Set<ObjectIdentifier>()
-    for view in views {
-      if let former = view.superview, former !== self, seen.insert(ObjectIdentifier(former)).inserted {
-        formerParents.append(former)
-      }
+    for former in formerParents(of: views, other: self, parentOf: { $0.superview }) {
+      former.subviews.removeAll { incoming.contains($0) }
     }
-    for former in formerParents { former.subviews.removeAll { incoming.contains($0) } }
     for old in subviews where !incoming.contains(old) { old.superview = nil }
     subviews = views
     for view in views { view.superview = self }

@@ -94,7 +94,7 @@ private final class TurnWork {
   /// Windows whose root changed.
   var windows: [Window] = []
   /// Parked writes whose node's `didLoad` ran in this turn (the turn's own writes stay in its operations).
-  var writes: [(slot: ViewSlot, write: PropertyWrite)] = []
+  var unparkedWrites: [(slot: ViewSlot, write: PropertyWrite)] = []
   /// Where this turn's edits put subnodes, by parent slot; kept only for parents with views no node owns.
   private var placements: [ObjectIdentifier: [(child: ViewSlot, placement: SlotPlacement)]] = [:]
   var blocks: [(slot: ViewSlot, version: UInt64, block: DidLoadBlock)] = []
@@ -409,7 +409,7 @@ private final class TurnWork {
     let waitingBlocks = slot.pendingBlocks.sorted { $0.version < $1.version }
     slot.pendingBlocks = []
     for entry in waitingBlocks { entry.block(context) }
-    writes.append(contentsOf: slot.parkedWrites.map { (slot, $0) })
+    unparkedWrites.append(contentsOf: slot.parkedWrites.map { (slot, $0) })
     slot.parkedWrites = []
     markMoved(slot)  // A candidate for entering its window's hierarchy, now that it can.
   }
@@ -423,7 +423,7 @@ private final class TurnWork {
       if !slot.apply(write) { slot.parkedWrites.append(write) }
     }
     // Writes that waited for their node's `didLoad`, which ran in this turn.
-    for (slot, write) in writes where !slot.apply(write) {
+    for (slot, write) in unparkedWrites where !slot.apply(write) {
       slot.parkedWrites.append(write)
     }
   }

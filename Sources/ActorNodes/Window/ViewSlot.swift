@@ -150,11 +150,6 @@ final class ViewSlot {
     return true
   }
 
-  /// The version last applied to `property`.
-  func version(of property: ViewProperty) -> UInt64 {
-    propertyVersions?[property.rawValue] ?? snapshotVersion
-  }
-
   /// The current values: read from the view once loaded, else `fallback`.
   func currentProperties(fallback: ViewProperties) -> ViewProperties {
     guard let layer else { return fallback }
