@@ -106,38 +106,66 @@ enum Tree {
   /// - Returns: The views to load, for described parents that are loaded.
   static func link(_ subtrees: [Subtree]) throws(HierarchyError) -> [LoadBatch] {
     let stamp = nextVersion()
-    var stack = subtrees
-    while let described = stack.popLast() {
-      let parent = described.node.nodeCore
-      guard parent.listedStamp != stamp else { throw .nodeListedTwice }
-      parent.listedStamp = stamp
-      for child in described.subnodes {
-        let core = child.node.nodeCore
-        guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
-        if parent.isLayerBacked && !core.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
-      }
-      stack.append(contentsOf: described.subnodes)
+    let described = flatten(subtrees)
+    // Validate: each core is read once, and nothing changes before the last check.
+    for entry in described {
+      let core = entry.core
+      guard core.listedStamp != stamp else { throw .nodeListedTwice }
+      core.listedStamp = stamp
+      guard entry.parent >= 0 else { continue }
+      guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
+      if described[entry.parent].core.isLayerBacked && !core.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
     }
-    for subtree in subtrees {
-      var ancestor = subtree.node.nodeCore.supernode
+    for entry in described where entry.parent < 0 {
+      var ancestor = entry.core.supernode
       while let current = ancestor {
-        if current.nodeCore.listedStamp == stamp { throw .wouldCreateCycle }
-        ancestor = current.nodeCore.supernode
+        let core = current.nodeCore
+        if core.listedStamp == stamp { throw .wouldCreateCycle }
+        ancestor = core.supernode
       }
     }
+    // Link, parents before their subnodes, each parent's subnodes in order.
     var loads: [LoadBatch] = []
-    stack = subtrees.reversed()
-    while let described = stack.popLast() {
-      let parent = described.node
-      for child in described.subnodes {
-        let oldParent = detach(child.node)
-        parent.nodeCore.subnodes.append(child.node)
-        child.node.nodeCore.supernode = parent
-        if let load = commitMove(of: child.node, from: oldParent, to: parent, placement: .top) { loads.append(load) }
+    var index = 0
+    while index < described.count {
+      let parentIndex = described[index].parent
+      guard parentIndex >= 0 else {
+        index += 1
+        continue
       }
-      stack.append(contentsOf: described.subnodes.reversed())
+      // A parent's subnodes are adjacent: read the parent once for all of them.
+      let parent = described[parentIndex]
+      while index < described.count && described[index].parent == parentIndex {
+        let child = described[index]
+        let oldParent = detach(child.node, core: child.core)
+        parent.core.subnodes.append(child.node)
+        child.core.supernode = parent.node
+        let load = commitMove(
+          of: child.node, core: child.core, from: oldParent, to: parent.node, parentCore: parent.core,
+          placement: .top)
+        if let load { loads.append(load) }
+        index += 1
+      }
     }
     return loads
+  }
+
+  /// The nodes of `subtrees` level by level, each with its core and the index of its described parent (-1 for a top).
+  ///
+  /// Level by level, so that the subnodes of each parent are adjacent, in order.
+  private static func flatten(_ subtrees: [Subtree]) -> [(node: any DisplayNode, core: NodeCore, parent: Int)] {
+    var described: [(node: any DisplayNode, core: NodeCore, parent: Int)] = []
+    var level: [(subtree: Subtree, parent: Int)] = subtrees.map { ($0, -1) }
+    while !level.isEmpty {
+      var next: [(subtree: Subtree, parent: Int)] = []
+      for (subtree, parent) in level {
+        let index = described.count
+        described.append((subtree.node, subtree.node.nodeCore, parent))
+        for child in subtree.subnodes { next.append((child, index)) }
+      }
+      level = next
+    }
+    return described
   }
 
   /// Replaces `old`, a subnode of `parent`, with `new`.
@@ -363,12 +391,18 @@ enum Tree {
 
   /// Unlinks `child` from its supernode and returns the former supernode.
   private static func detach(_ child: any DisplayNode) -> (any DisplayNode)? {
-    guard let parent = child.nodeCore.supernode else { return nil }
-    guard let index = parent.nodeCore.subnodes.firstIndex(where: { $0 === child }) else {
+    detach(child, core: child.nodeCore)
+  }
+
+  /// Unlinks `child`, whose core is `core`, from its supernode and returns the former supernode.
+  private static func detach(_ child: any DisplayNode, core: NodeCore) -> (any DisplayNode)? {
+    guard let parent = core.supernode else { return nil }
+    let parentCore = parent.nodeCore
+    guard let index = parentCore.subnodes.firstIndex(where: { $0 === child }) else {
       contractViolation("internal: a node's supernode does not list it")
     }
-    parent.nodeCore.subnodes.remove(at: index)
-    child.nodeCore.supernode = nil
+    parentCore.subnodes.remove(at: index)
+    core.supernode = nil
     return parent
   }
 
@@ -379,12 +413,21 @@ enum Tree {
   private static func commitMove(
     of child: any DisplayNode, from oldParent: (any DisplayNode)?, to parent: any DisplayNode, placement: Placement
   ) -> LoadBatch? {
-    let queue = parent.nodeCore.turnQueue
-    if child.nodeCore.turnQueue !== queue { setTurnQueue(queue, forSubtreeOf: child) }
+    commitMove(
+      of: child, core: child.nodeCore, from: oldParent, to: parent, parentCore: parent.nodeCore, placement: placement)
+  }
+
+  /// ``commitMove(of:from:to:placement:)`` with the cores the caller has at hand.
+  private static func commitMove(
+    of child: any DisplayNode, core: NodeCore, from oldParent: (any DisplayNode)?,
+    to parent: any DisplayNode, parentCore: NodeCore, placement: Placement
+  ) -> LoadBatch? {
+    let queue = parentCore.turnQueue
+    if core.turnQueue !== queue { setTurnQueue(queue, forSubtreeOf: child) }
     if let oldParent, oldParent !== parent { queueChildren(of: oldParent) }
-    queueChildren(of: parent)
-    guard parent.nodeCore.isLoaded else { return nil }
-    parent.nodeCore.pending.placements[ObjectIdentifier(child.nodeCore)] = placement
+    queueChildren(of: parent, core: parentCore)
+    guard parentCore.isLoaded else { return nil }
+    parentCore.pending.placements[ObjectIdentifier(core)] = placement
     return prepareLoad(of: child, collectingLoading: false).batch
   }
 
@@ -392,8 +435,8 @@ enum Tree {
   ///
   /// The queue reads the list when it takes the work, so any number of
   /// edits of one parent cost one list, once.
-  private static func queueChildren(of parent: any DisplayNode) {
-    let core = parent.nodeCore
+  private static func queueChildren(of parent: any DisplayNode, core: NodeCore? = nil) {
+    let core = core ?? parent.nodeCore
     core.childrenVersion = nextVersion()
     guard core.isLoaded else { return }
     core.pending.childrenChanged = true
