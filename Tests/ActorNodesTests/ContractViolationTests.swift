@@ -12,6 +12,8 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case viewAlphaNotFinite, layerCornerRadiusNotFinite, layerBorderWidthNotFinite, layerShadowOffsetNotFinite
   case layerShadowOpacityNotFinite, layerShadowRadiusNotFinite, layerContentsScaleNotPositive
   case initialAlphaNotFinite, nodeStateReplaced, nodeCoreComputed
+  case sizeRangeMinAboveMax, sizeRangeMinInfinite, sizeRangeMaxNaN, dimensionPointsNegative, dimensionFractionAboveOne
+  case flexGrowNegative, spacingNotFinite, layoutSizeNegative, layoutPositionNotFinite
 
   /// The words of the rule the failure message must name.
   var rule: String {
@@ -45,6 +47,14 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .layerContentsScaleNotPositive: "contentsScale must be finite and positive"
     case .nodeStateReplaced: "a node's nodeState must never be replaced"
     case .nodeCoreComputed: "a node's nodeCore must be stored, not computed"
+    case .sizeRangeMinAboveMax, .sizeRangeMinInfinite, .sizeRangeMaxNaN:
+      "a size range needs finite, non-negative minimums, non-negative maximums (infinity allowed) and min ≤ max"
+    case .dimensionPointsNegative: "a dimension in points must be finite and not negative"
+    case .dimensionFractionAboveOne: "a fractional dimension must be between 0 and 1"
+    case .flexGrowNegative: "flexGrow must be finite and not negative"
+    case .spacingNotFinite: "spacingBefore must be finite"
+    case .layoutSizeNegative: "a layout's size must be finite and not negative"
+    case .layoutPositionNotFinite: "a layout's position must be finite"
     }
   }
 
@@ -149,6 +159,26 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       await node.configure { $0.alpha = 0.3 }
     case .nodeCoreComputed:
       await ComputedCoreNode().configure { $0.alpha = 0.3 }
+    case .sizeRangeMinAboveMax:
+      _ = SizeRange(min: Size(width: 20, height: 0), max: Size(width: 10, height: 10))
+    case .sizeRangeMinInfinite:
+      _ = SizeRange(min: Size(width: 0, height: .infinity), max: Size(width: 10, height: .infinity))
+    case .sizeRangeMaxNaN:
+      _ = SizeRange(exactWidth: 10, maxHeight: .nan)
+    case .dimensionPointsNegative:
+      _ = Dimension.points(-1)
+    case .dimensionFractionAboveOne:
+      _ = Dimension.fraction(1.5)
+    case .flexGrowNegative:
+      var style = LayoutStyle()
+      style.flexGrow = -1
+    case .spacingNotFinite:
+      var style = LayoutStyle()
+      style.spacingBefore = .infinity
+    case .layoutSizeNegative:
+      _ = Layout(element: .spec("Stack"), size: Size(width: -1, height: 0))
+    case .layoutPositionNotFinite:
+      _ = Layout(element: .spec("Stack"), size: .zero, position: Point(x: .nan, y: 0))
     }
   }
 }

@@ -1,0 +1,88 @@
+/// One dimension of a layout style: automatic, a number of points, or a fraction of the parent's size.
+///
+/// The counterpart of Texture's `ASDimension`. A number literal is points:
+///
+/// ```swift
+/// style.width = 100                 // points
+/// style.height = .fraction(0.5)     // half the parent's height
+/// style.maxWidth = .auto            // no limit of its own
+/// ```
+///
+/// A fraction resolves against the parent's size on that axis only when the
+/// parent's size there is known; otherwise it counts as ``auto`` (see
+/// ``LayoutStyle``).
+public struct Dimension: Hashable, Sendable {
+  /// How a ``Dimension``'s value is read.
+  public enum Unit: Hashable, Sendable {
+    /// No value of its own: the layout decides.
+    case auto
+    /// A number of points.
+    case points
+    /// A fraction, between 0 and 1, of the parent's size on the same axis.
+    case fraction
+  }
+
+  /// How ``value`` is read.
+  public let unit: Unit
+  /// The number of points or the fraction; 0 for ``auto``.
+  public let value: Double
+
+  private init(unit: Unit, value: Double) {
+    self.unit = unit
+    self.value = value
+  }
+
+  /// No value of its own.
+  public static let auto = Dimension(unit: .auto, value: 0)
+
+  /// A number of points.
+  ///
+  /// - Precondition: `value` is finite and not negative.
+  public static func points(_ value: Double) -> Dimension {
+    contractPrecondition(
+      value.isFinite && value >= 0, "a dimension in points must be finite and not negative: got \(value)")
+    return Dimension(unit: .points, value: value)
+  }
+
+  /// A fraction of the parent's size on the same axis.
+  ///
+  /// - Precondition: `value` is between 0 and 1.
+  public static func fraction(_ value: Double) -> Dimension {
+    contractPrecondition(value >= 0 && value <= 1, "a fractional dimension must be between 0 and 1: got \(value)")
+    return Dimension(unit: .fraction, value: value)
+  }
+
+  /// The value in points: `autoValue` for ``auto``, and for a fraction whose parent size is not known (NaN).
+  func resolve(parent: Double, autoValue: Double) -> Double {
+    switch unit {
+    case .auto: return autoValue
+    case .points: return value
+    case .fraction:
+      let resolved = value * parent
+      return resolved.isNaN ? autoValue : resolved
+    }
+  }
+}
+
+extension Dimension: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+  /// A number of points.
+  public init(integerLiteral value: Int) {
+    self = .points(Double(value))
+  }
+
+  /// A number of points.
+  public init(floatLiteral value: Double) {
+    self = .points(value)
+  }
+}
+
+extension Dimension: CustomStringConvertible {
+  /// `auto`, `100pt` or `50%`.
+  public var description: String {
+    switch unit {
+    case .auto: "auto"
+    case .points: "\(value.shortDescription)pt"
+    case .fraction: "\((value * 100).shortDescription)%"
+    }
+  }
+}

@@ -1,0 +1,88 @@
+extension Layout: CustomStringConvertible {
+  /// The layout and its sublayouts, one line each, indented by `| ` per level:
+  ///
+  /// ```
+  /// <RowNode #2> frame: (0, 0, 375x40)
+  /// | <BasicNode #3> frame: (0, 0, 40x40)
+  /// | <TextNode #4> frame: (48, 3, 100x34)
+  /// ```
+  public var description: String {
+    var lines: [String] = []
+    // Without recursion, so that a deep layout is described in constant stack.
+    var stack: [(layout: Layout, depth: Int)] = [(self, 0)]
+    while let (layout, depth) = stack.popLast() {
+      let indent = String(repeating: "| ", count: min(depth, maximumDescriptionIndent))
+      let depthMark = depth > maximumDescriptionIndent ? "[depth \(depth)] " : ""
+      lines.append("\(indent)\(depthMark)\(layout.element.label) frame: \(layout.frame)")
+      for sublayout in layout.sublayouts.reversed() { stack.append((sublayout, depth + 1)) }
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// A drawing of the frames in characters, for a quick look at a layout while debugging.
+  ///
+  /// The layout's own bounds are the outer box; every layout below it is a
+  /// box marked with a digit or letter at its top-left corner, explained in a
+  /// legend under the drawing. A character cell is twice as high as it is
+  /// wide, as in a terminal, so the proportions hold. Boxes drawn later (front
+  /// ones) overwrite earlier ones; parts outside the bounds are cut off.
+  /// `sketch(columns: 21)` of a 200 × 40 row:
+  ///
+  /// ```
+  /// <RowNode #1> 200x40
+  /// 1---+---------------+
+  /// |   | 2---------+   |
+  /// +---+-+---------+---+
+  /// 1 <BasicNode #3> frame: (0, 0, 40x40)
+  /// 2 <TextNode #5> frame: (60, 10, 100x20)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - columns: The width of the drawing in characters (at least 8).
+  public func sketch(columns: Int = 60) -> String {
+    let width = Swift.max(columns, 8)
+    let scaleX = size.width > 0 ? Double(width - 1) / size.width : 0
+    let height = Swift.max(2, Int((size.height * scaleX / 2).rounded()) + 1)
+    let scaleY = size.height > 0 ? Double(height - 1) / size.height : 0
+    var grid = Array(repeating: Array(repeating: Character(" "), count: width), count: height)
+    let marks = Array("123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+
+    func box(_ frame: Rect, mark: Character?) {
+      let left = Int((frame.minX * scaleX).rounded()), right = Int((frame.maxX * scaleX).rounded())
+      let top = Int((frame.minY * scaleY).rounded()), bottom = Int((frame.maxY * scaleY).rounded())
+      func put(_ row: Int, _ column: Int, _ character: Character) {
+        guard grid.indices.contains(row), grid[row].indices.contains(column) else { return }
+        grid[row][column] = character
+      }
+      if right > left {
+        for column in left...right {
+          put(top, column, "-")
+          put(bottom, column, "-")
+        }
+      }
+      if bottom > top {
+        for row in top...bottom {
+          put(row, left, "|")
+          put(row, right, "|")
+        }
+      }
+      for (row, column) in [(top, left), (top, right), (bottom, left), (bottom, right)] { put(row, column, "+") }
+      if let mark { put(top, left, mark) }
+    }
+
+    box(Rect(origin: .zero, size: size), mark: nil)
+    var legend: [String] = []
+    var stack: [(layout: Layout, origin: Point)] = sublayouts.reversed().map { ($0, .zero) }
+    while let (layout, origin) = stack.popLast() {
+      let frame = Rect(
+        x: origin.x + layout.position.x, y: origin.y + layout.position.y, width: layout.size.width,
+        height: layout.size.height)
+      let mark = legend.count < marks.count ? marks[legend.count] : "*"
+      box(frame, mark: mark)
+      legend.append("\(mark) \(layout.element.label) frame: \(frame)")
+      for sublayout in layout.sublayouts.reversed() { stack.append((sublayout, frame.origin)) }
+    }
+    let drawing = grid.map { String($0).replacing(/\s+$/, with: "") }
+    return (["\(element.label) \(size)"] + drawing + legend).joined(separator: "\n")
+  }
+}

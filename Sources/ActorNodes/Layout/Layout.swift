@@ -1,0 +1,93 @@
+/// The result of laying out an element: its size, its position in its parent, and the layouts of what it holds.
+///
+/// The counterpart of Texture's `ASLayout`. A layout is an immutable,
+/// `Sendable` value, so it can be computed off the main actor, cached, and
+/// handed to the main actor to apply without copying or locking.
+///
+/// A node's layout is *flattened* (see ``flattened(scale:)``): its
+/// sublayouts are its direct subnodes, at positions relative to the node, as
+/// Texture keeps them. The layouts a spec produces while it is computed
+/// (stacks within stacks) are gone by then.
+public struct Layout: Sendable {
+  /// What a layout is the layout of.
+  public enum Element: Sendable {
+    /// A node.
+    case node(any DisplayNode)
+    /// A layout spec or another element that is not a node; the string names its kind (`Stack`, `Inset`).
+    case spec(String)
+  }
+
+  /// What this is the layout of.
+  public let element: Element
+  /// The size, in points.
+  public let size: Size
+  /// The position of the top-left corner in the parent's coordinates; `.zero` for a layout that is not placed.
+  public let position: Point
+  /// The layouts of the elements this one holds, back to front.
+  public let sublayouts: [Layout]
+
+  /// Creates a layout.
+  ///
+  /// - Precondition: `size` is finite and not negative, and `position` is finite.
+  public init(element: Element, size: Size, position: Point = .zero, sublayouts: [Layout] = []) {
+    contractPrecondition(
+      size.isValidViewSize, "a layout's size must be finite and not negative: got \(size) for \(element.label)")
+    contractPrecondition(position.isFinite, "a layout's position must be finite: got \(position) for \(element.label)")
+    self.element = element
+    self.size = size
+    self.position = position
+    self.sublayouts = sublayouts
+  }
+
+  /// Creates the layout of `node`.
+  public init(node: any DisplayNode, size: Size, position: Point = .zero, sublayouts: [Layout] = []) {
+    self.init(element: .node(node), size: size, position: position, sublayouts: sublayouts)
+  }
+
+  /// The node this is the layout of, if it is a node's.
+  public var node: (any DisplayNode)? {
+    if case .node(let node) = element { return node }
+    return nil
+  }
+
+  /// The rectangle the layout takes in its parent's coordinates.
+  public var frame: Rect { Rect(origin: position, size: size) }
+
+  /// This layout placed at `position`.
+  public func positioned(at position: Point) -> Layout {
+    Layout(element: element, size: size, position: position, sublayouts: sublayouts)
+  }
+
+  /// This layout with its sublayouts replaced by the node layouts found below it, at positions relative to it.
+  ///
+  /// Spec layouts are walked through, node layouts are kept without their own
+  /// sublayouts, in back-to-front order (Texture's flattening: a node's
+  /// layout lists its direct subnodes only). Positions are rounded up to the
+  /// pixel grid of `scale` (pixels per point), as Texture rounds the
+  /// positions of the layouts it makes.
+  public func flattened(scale: Double = 1) -> Layout {
+    var nodes: [Layout] = []
+    // Walk without recursion, so that a deep nesting of specs costs no stack.
+    var stack: [(layout: Layout, origin: Point)] = sublayouts.reversed().map { ($0, .zero) }
+    while let (layout, origin) = stack.popLast() {
+      let position = Point(x: origin.x + layout.position.x, y: origin.y + layout.position.y)
+      if case .node = layout.element {
+        nodes.append(
+          Layout(element: layout.element, size: layout.size, position: PixelGrid(scale: scale).ceil(position)))
+      } else {
+        for sublayout in layout.sublayouts.reversed() { stack.append((sublayout, position)) }
+      }
+    }
+    return Layout(element: element, size: size, position: position, sublayouts: nodes)
+  }
+}
+
+extension Layout.Element {
+  /// `<BasicNode #3>` for a node, the kind for anything else.
+  var label: String {
+    switch self {
+    case .node(let node): "<\(type(of: node)) #\(node.nodeCore.id)>"
+    case .spec(let kind): kind
+    }
+  }
+}

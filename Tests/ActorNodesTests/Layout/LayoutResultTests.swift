@@ -1,0 +1,89 @@
+import Testing
+
+@testable import ActorNodes
+
+/// The layout result: flattening, descriptions and the sketch (Texture's `ASLayoutFlatteningTests`).
+@Suite("Layout results")
+struct LayoutResultTests {
+  @Test(
+    "Flattening keeps the node layouts under specs, at positions relative to the root, without their own sublayouts")
+  func flatteningKeepsDirectNodes() {
+    let root = BasicNode()
+    let a = BasicNode(), b = BasicNode(), c = BasicNode(), inner = BasicNode()
+    let nested = Layout(node: inner, size: Size(width: 1, height: 1), position: Point(x: 1, y: 1))
+    let layout = Layout(
+      node: root, size: Size(width: 100, height: 100),
+      sublayouts: [
+        Layout(node: a, size: Size(width: 10, height: 10), position: Point(x: 5, y: 5)),
+        Layout(
+          element: .spec("Inset"), size: Size(width: 50, height: 50), position: Point(x: 10, y: 20),
+          sublayouts: [
+            Layout(
+              element: .spec("Stack"), size: Size(width: 40, height: 40), position: Point(x: 2, y: 3),
+              sublayouts: [
+                Layout(node: b, size: Size(width: 10, height: 10), position: Point(x: 0, y: 0), sublayouts: [nested]),
+                Layout(node: c, size: Size(width: 10, height: 10), position: Point(x: 10.4, y: 0)),
+              ])
+          ]),
+      ])
+    let flat = layout.flattened()
+    #expect(flat.node === root)
+    let order = flat.sublayouts.compactMap { $0.node?.nodeCore.id }
+    #expect(order == [a.nodeCore.id, b.nodeCore.id, c.nodeCore.id])
+    #expect(
+      flat.sublayouts.map(\.frame) == [
+        Rect(x: 5, y: 5, width: 10, height: 10),
+        Rect(x: 12, y: 23, width: 10, height: 10),
+        Rect(x: 23, y: 23, width: 10, height: 10),  // 22.4 rounded up to the pixel grid
+      ])
+    #expect(flat.sublayouts.allSatisfy { $0.sublayouts.isEmpty })
+    #expect(layout.flattened(scale: 2).sublayouts[2].position.x == 22.5)
+  }
+
+  @Test("A layout describes itself one line per element, and a deep one in constant stack")
+  func description() {
+    let root = BasicNode(), leaf = BasicNode()
+    let layout = Layout(
+      node: root, size: Size(width: 375, height: 40),
+      sublayouts: [
+        Layout(
+          element: .spec("Stack"), size: Size(width: 375, height: 40),
+          sublayouts: [
+            Layout(node: leaf, size: Size(width: 40, height: 40), position: Point(x: 8, y: 0))
+          ])
+      ])
+    #expect(
+      layout.description == """
+        <BasicNode #\(root.nodeCore.id)> frame: (0, 0, 375x40)
+        | Stack frame: (0, 0, 375x40)
+        | | <BasicNode #\(leaf.nodeCore.id)> frame: (8, 0, 40x40)
+        """)
+
+    var deep = Layout(element: .spec("Wrapper"), size: .zero)
+    for _ in 0..<5_000 { deep = Layout(element: .spec("Wrapper"), size: .zero, sublayouts: [deep]) }
+    let lines = deep.description.split(separator: "\n")
+    #expect(lines.count == 5_001)
+    #expect(lines.last?.contains("[depth 5000] Wrapper") == true)
+  }
+
+  @Test("The sketch draws every frame, marked and explained in a legend")
+  func sketch() {
+    let root = BasicNode(), icon = BasicNode(), title = BasicNode()
+    let layout = Layout(
+      node: root, size: Size(width: 200, height: 40),
+      sublayouts: [
+        Layout(node: icon, size: Size(width: 40, height: 40)),
+        Layout(node: title, size: Size(width: 100, height: 20), position: Point(x: 60, y: 10)),
+      ])
+    let sketch = layout.sketch(columns: 21)
+    #expect(
+      sketch == """
+        <BasicNode #\(root.nodeCore.id)> 200x40
+        1---+---------------+
+        |   | 2---------+   |
+        +---+-+---------+---+
+        1 <BasicNode #\(icon.nodeCore.id)> frame: (0, 0, 40x40)
+        2 <BasicNode #\(title.nodeCore.id)> frame: (60, 10, 100x20)
+        """)
+  }
+}
