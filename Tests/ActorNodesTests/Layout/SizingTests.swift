@@ -9,7 +9,9 @@ struct SizingTests {
     SizeRange(min: Size(width: minWidth, height: minHeight), max: Size(width: maxWidth, height: maxHeight))
   }
 
-  @Test("Dimensions: auto, points and fractions compare by unit and value (Texture: testCreatingDimensionUnit*)")
+  @Test(
+    "Dimensions: auto, points and fractions compare by unit and value (Texture: testCreatingDimensionUnit*)",
+    .tags(.texturePort))
   func dimensions() {
     #expect(Dimension.auto == Dimension.auto)
     #expect(Dimension.points(100) == 100)
@@ -28,7 +30,9 @@ struct SizingTests {
     #expect(Dimension.auto.resolve(parent: 300, autoValue: 7) == 7)
   }
 
-  @Test("Overlapping ranges intersect (Texture: testIntersectingOverlappingSizeRangesReturnsTheirIntersection)")
+  @Test(
+    "Overlapping ranges intersect (Texture: testIntersectingOverlappingSizeRangesReturnsTheirIntersection)",
+    .tags(.texturePort))
   func intersectingOverlappingRanges() {
     #expect(range(0, 0, 10, 10).intersection(range(7, 7, 15, 15)) == range(7, 7, 10, 10))
   }
@@ -65,7 +69,9 @@ struct SizingTests {
     #expect(!SizeRange.isValid(min: Size(width: 2, height: 0), max: Size(width: 1, height: 1)))
   }
 
-  @Test("Setting sizes through Dimensions and Sizes (Texture: testSettingSize, testSettingSizeViaCGSize)")
+  @Test(
+    "Setting sizes through Dimensions and Sizes (Texture: testSettingSize, testSettingSizeViaCGSize)",
+    .tags(.texturePort))
   func settingSizes() {
     var style = LayoutStyle()
     #expect(style.preferredSize == nil)
@@ -89,7 +95,9 @@ struct SizingTests {
     #expect(bySize.width == .auto && bySize.height == .auto)
   }
 
-  @Test("A fractional size has no preferredSize (Texture: testReadingInvalidSizeForPreferredSize asserts)")
+  @Test(
+    "A fractional size has no preferredSize (Texture: testReadingInvalidSizeForPreferredSize asserts)",
+    .tags(.texturePort))
   func fractionalPreferredSize() {
     var style = LayoutStyle()
     style.width = .fraction(0.5)
