@@ -11,9 +11,7 @@ extension Layout: CustomStringConvertible {
     // Without recursion, so that a deep layout is described in constant stack.
     var stack: [(layout: Layout, depth: Int)] = [(self, 0)]
     while let (layout, depth) = stack.popLast() {
-      let indent = String(repeating: "| ", count: min(depth, maximumDescriptionIndent))
-      let depthMark = depth > maximumDescriptionIndent ? "[depth \(depth)] " : ""
-      lines.append("\(indent)\(depthMark)\(layout.element.label) frame: \(layout.frame)")
+      lines.append("\(descriptionIndent(depth: depth))\(layout.element.label) frame: \(layout.frame)")
       for sublayout in layout.sublayouts.reversed() { stack.append((sublayout, depth + 1)) }
     }
     return lines.joined(separator: "\n")

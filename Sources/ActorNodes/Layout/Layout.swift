@@ -67,13 +67,14 @@ public struct Layout: Sendable {
   /// positions of the layouts it makes.
   public func flattened(scale: Double = 1) -> Layout {
     var nodes: [Layout] = []
+    let grid = PixelGrid(scale: scale)
     // Walk without recursion, so that a deep nesting of specs costs no stack.
     var stack: [(layout: Layout, origin: Point)] = sublayouts.reversed().map { ($0, .zero) }
     while let (layout, origin) = stack.popLast() {
       let position = Point(x: origin.x + layout.position.x, y: origin.y + layout.position.y)
       if case .node = layout.element {
         nodes.append(
-          Layout(element: layout.element, size: layout.size, position: PixelGrid(scale: scale).ceil(position)))
+          Layout(element: layout.element, size: layout.size, position: grid.ceil(position)))
       } else {
         for sublayout in layout.sublayouts.reversed() { stack.append((sublayout, position)) }
       }
@@ -86,7 +87,7 @@ extension Layout.Element {
   /// `<BasicNode #3>` for a node, the kind for anything else.
   var label: String {
     switch self {
-    case .node(let node): "<\(type(of: node)) #\(node.nodeCore.id)>"
+    case .node(let node): NodeLabel(type: type(of: node), id: node.nodeCore.id, debugName: nil).description
     case .spec(let kind): kind
     }
   }

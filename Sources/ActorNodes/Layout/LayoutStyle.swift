@@ -80,38 +80,32 @@ public struct LayoutStyle: Hashable, Sendable {
   ///
   /// `nil` when either is automatic or a fraction (Texture asserts there).
   public var preferredSize: Size? {
-    get {
-      guard width.unit == .points, height.unit == .points else { return nil }
-      return Size(width: width.value, height: height.value)
-    }
-    set {
-      width = newValue.map { .points($0.width) } ?? .auto
-      height = newValue.map { .points($0.height) } ?? .auto
-    }
+    get { Self.size(width, height) }
+    set { (width, height) = Self.dimensions(newValue) }
   }
 
   /// The smallest size in points; setting it sets both minimums in points.
   public var minSize: Size? {
-    get {
-      guard minWidth.unit == .points, minHeight.unit == .points else { return nil }
-      return Size(width: minWidth.value, height: minHeight.value)
-    }
-    set {
-      minWidth = newValue.map { .points($0.width) } ?? .auto
-      minHeight = newValue.map { .points($0.height) } ?? .auto
-    }
+    get { Self.size(minWidth, minHeight) }
+    set { (minWidth, minHeight) = Self.dimensions(newValue) }
   }
 
   /// The largest size in points; setting it sets both maximums in points.
   public var maxSize: Size? {
-    get {
-      guard maxWidth.unit == .points, maxHeight.unit == .points else { return nil }
-      return Size(width: maxWidth.value, height: maxHeight.value)
-    }
-    set {
-      maxWidth = newValue.map { .points($0.width) } ?? .auto
-      maxHeight = newValue.map { .points($0.height) } ?? .auto
-    }
+    get { Self.size(maxWidth, maxHeight) }
+    set { (maxWidth, maxHeight) = Self.dimensions(newValue) }
+  }
+
+  /// The size two dimensions give, if both are in points.
+  private static func size(_ width: Dimension, _ height: Dimension) -> Size? {
+    guard width.unit == .points, height.unit == .points else { return nil }
+    return Size(width: width.value, height: height.value)
+  }
+
+  /// A size as two dimensions in points; `nil` as two automatic ones.
+  private static func dimensions(_ size: Size?) -> (Dimension, Dimension) {
+    guard let size else { return (.auto, .auto) }
+    return (.points(size.width), .points(size.height))
   }
 
   /// The sizes the style allows, resolved against the parent's size (NaN on an axis where it is not known).

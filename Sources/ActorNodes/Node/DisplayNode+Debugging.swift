@@ -13,9 +13,7 @@ extension DisplayNode {
     var lines: [String] = []
     lines.reserveCapacity(nodes.count)
     for (node, depth) in nodes {
-      let indent = String(repeating: "| ", count: min(depth, maximumDescriptionIndent))
-      let depthMark = depth > maximumDescriptionIndent ? "[depth \(depth)] " : ""
-      lines.append(indent + depthMark + (await node.descriptionForRecursiveDescription))
+      lines.append(descriptionIndent(depth: depth) + (await node.descriptionForRecursiveDescription))
     }
     return lines.joined(separator: "\n")
   }
@@ -23,3 +21,10 @@ extension DisplayNode {
 
 /// The deepest level ``DisplayNode/recursiveDescription()`` indents.
 let maximumDescriptionIndent = 32
+
+/// The start of a line `depth` levels down in a tree description: `| ` per level up to
+/// ``maximumDescriptionIndent``, then the depth written out, so that a deep tree takes linear space.
+func descriptionIndent(depth: Int) -> String {
+  let indent = String(repeating: "| ", count: min(depth, maximumDescriptionIndent))
+  return depth > maximumDescriptionIndent ? indent + "[depth \(depth)] " : indent
+}

@@ -81,13 +81,11 @@ enum ViewTreeWriter {
   }
 
   private static func line(layer: Layer, view: View?, depth: Int) -> String {
-    let indent = String(repeating: "| ", count: min(depth, maximumDescriptionIndent))
-    let depthMark = depth > maximumDescriptionIndent ? "[depth \(depth)] " : ""
     var fields = [layer.isViewLayer ? "View" : "Layer"]
     if let node = layer.nodeLabel { fields.append(node.description) }
     let properties = ViewProperties(layer: layer, view: view, fallback: ViewProperties())
     fields.append("frame: \(properties.frame)")
     fields.append(contentsOf: properties.changedFieldsDescription)
-    return indent + depthMark + fields.joined(separator: " ")
+    return descriptionIndent(depth: depth) + fields.joined(separator: " ")
   }
 }
