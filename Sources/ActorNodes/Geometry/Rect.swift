@@ -52,6 +52,14 @@ public struct Rect: Hashable, Sendable {
 
   /// Whether the origin and size are finite.
   public var isFinite: Bool { origin.isFinite && size.isFinite }
+
+  /// The smallest rectangle that contains both this one and `other`.
+  public func union(_ other: Rect) -> Rect {
+    let minX = Swift.min(self.minX, other.minX)
+    let minY = Swift.min(self.minY, other.minY)
+    return Rect(
+      x: minX, y: minY, width: Swift.max(maxX, other.maxX) - minX, height: Swift.max(maxY, other.maxY) - minY)
+  }
 }
 
 extension Rect: CustomStringConvertible {

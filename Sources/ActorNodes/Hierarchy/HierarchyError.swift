@@ -24,6 +24,12 @@ public enum HierarchyError: Error, Hashable, Sendable {
   case backingIsSetByFactory
   /// A ``Subtree`` names the same node twice (or names the node it is added to).
   case nodeListedTwice
+  /// A node's layout code (``DisplayNode/layoutMethod(thatFits:)``) changed the subnodes of a node being laid out.
+  ///
+  /// Texture throws here too: a layout is computed from the subnodes as they
+  /// are, and must not change them. Add subnodes before layout (in the
+  /// node's initializer, or where its state changes).
+  case editedInLayoutCode
 }
 
 extension HierarchyError: CustomStringConvertible {
@@ -40,6 +46,7 @@ extension HierarchyError: CustomStringConvertible {
     case .nodeIsLoaded: "layer backing cannot change after the node's view has loaded"
     case .backingIsSetByFactory: "a node made with a view or layer factory has the factory's backing"
     case .nodeListedTwice: "a subtree lists the same node twice"
+    case .editedInLayoutCode: "layout code must not add or remove subnodes of a node being laid out"
     }
   }
 }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The structural edits, performed on the ``HierarchyActor``.
 ///
 /// Each edit validates first and throws before changing anything, then
@@ -114,6 +116,12 @@ enum Tree {
       core.listedStamp = stamp
       guard entry.parent >= 0 else { continue }
       guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
+      if let scope = LayoutScope.current,
+        scope.isMeasuring(nodeID: described[entry.parent].core.id)
+          || scope.isMeasuring(nodeID: core.supernodeID.load(ordering: .relaxed))
+      {
+        throw .editedInLayoutCode
+      }
       if described[entry.parent].core.isLayerBacked && !core.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
     }
     for entry in described where entry.parent < 0 {
@@ -188,6 +196,9 @@ enum Tree {
 
   /// Removes `child` from its supernode; does nothing for a root.
   static func removeFromSupernode(_ child: any DisplayNode) {
+    if let scope = LayoutScope.current, scope.isMeasuring(nodeID: child.nodeCore.supernodeID.load(ordering: .relaxed)) {
+      contractViolation("layout code must not add or remove subnodes of a node being laid out: \(child.nodeCore.id)")
+    }
     guard let parent = detach(child) else { return }
     queueChildren(of: parent)
   }
@@ -376,6 +387,7 @@ enum Tree {
 
   private static func validateAdding(_ child: any DisplayNode, to parent: any DisplayNode) throws(HierarchyError) {
     guard child !== parent else { throw .cannotAddNodeToItself }
+    try checkOutsideLayout(editing: parent, moving: child)
     guard child.nodeCore.hostWindow == nil else { throw .nodeIsWindowRoot }
     if parent.nodeCore.isLayerBacked && !child.nodeCore.isLayerBacked {
       throw .viewBackedSubnodeOfLayerBackedNode
@@ -386,6 +398,18 @@ enum Tree {
     while let current = ancestor {
       if current === child { throw .wouldCreateCycle }
       ancestor = current.nodeCore.supernode
+    }
+  }
+
+  /// Refuses an edit that adds `child` to `parent` from the layout code of either's supernode chain being measured.
+  private static func checkOutsideLayout(
+    editing parent: any DisplayNode, moving child: any DisplayNode
+  ) throws(HierarchyError) {
+    guard let scope = LayoutScope.current else { return }
+    if scope.isMeasuring(nodeID: parent.nodeCore.id)
+      || scope.isMeasuring(nodeID: child.nodeCore.supernodeID.load(ordering: .relaxed))
+    {
+      throw .editedInLayoutCode
     }
   }
 

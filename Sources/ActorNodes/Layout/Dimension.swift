@@ -52,14 +52,13 @@ public struct Dimension: Hashable, Sendable {
     return Dimension(unit: .fraction, value: value)
   }
 
-  /// The value in points: `autoValue` for ``auto``, and for a fraction whose parent size is not known (NaN).
+  /// The value in points: `autoValue` for ``auto``, and for a fraction whose parent size is not known (NaN or infinite).
   func resolve(parent: Double, autoValue: Double) -> Double {
     switch unit {
     case .auto: return autoValue
     case .points: return value
     case .fraction:
-      let resolved = value * parent
-      return resolved.isNaN ? autoValue : resolved
+      return parent.isFinite ? value * parent : autoValue
     }
   }
 }

@@ -117,14 +117,19 @@ public struct LayoutStyle: Hashable, Sendable {
   /// minimum, and in between itself. A fraction of an unknown parent size
   /// counts as automatic.
   public func sizeRange(parentSize: Size) -> SizeRange {
+    sizeRange(parentSize: parentSize, autoMax: Size(width: .infinity, height: .infinity))
+  }
+
+  /// ``sizeRange(parentSize:)`` with `autoMax` standing for an automatic maximum (an absolute spec's remaining room).
+  func sizeRange(parentSize: Size, autoMax: Size) -> SizeRange {
     let width = Self.constrain(
       min: minWidth.resolve(parent: parentSize.width, autoValue: 0),
       exact: self.width.resolve(parent: parentSize.width, autoValue: .nan),
-      max: maxWidth.resolve(parent: parentSize.width, autoValue: .infinity))
+      max: maxWidth.resolve(parent: parentSize.width, autoValue: autoMax.width))
     let height = Self.constrain(
       min: minHeight.resolve(parent: parentSize.height, autoValue: 0),
       exact: self.height.resolve(parent: parentSize.height, autoValue: .nan),
-      max: maxHeight.resolve(parent: parentSize.height, autoValue: .infinity))
+      max: maxHeight.resolve(parent: parentSize.height, autoValue: autoMax.height))
     return SizeRange(
       uncheckedMin: Size(width: width.min, height: height.min), max: Size(width: width.max, height: height.max))
   }

@@ -21,6 +21,12 @@ struct PixelGrid: Hashable, Sendable {
     return ((value + Self.epsilon) * scale).rounded(.down) / scale
   }
 
+  /// The pixel boundary nearest to `value`.
+  func round(_ value: Double) -> Double {
+    guard value.isFinite else { return value }
+    return (value * scale).rounded() / scale
+  }
+
   /// `size` with both dimensions rounded up to the grid.
   func ceil(_ size: Size) -> Size {
     Size(width: ceil(size.width), height: ceil(size.height))

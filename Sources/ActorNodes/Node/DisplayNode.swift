@@ -107,6 +107,25 @@ public protocol DisplayNode: Actor {
   ///   `didExitHierarchy()` is a different method: it compiles without a warning and is never called.
   @MainActor func didExitHierarchy(_ context: borrowing HierarchyContext)
 
+  /// Says how the node lays itself out within `range`: from a spec, by measuring itself, or as a whole layout.
+  ///
+  /// Texture's `layoutSpecThatFits:`, `calculateSizeThatFits:` and
+  /// `calculateLayoutThatFits:` in one requirement (see ``LayoutMethod``).
+  /// The library calls it off the main actor, in the node's isolation, when a
+  /// layout for `range` is not cached; `range` already has the node's style
+  /// applied. Read what the layout depends on from the node's state, and call
+  /// ``invalidateCalculatedLayout()`` when that state changes. Layout code must
+  /// not add or remove subnodes (that throws ``HierarchyError/editedInLayoutCode``).
+  /// The default returns ``LayoutMethod/size(_:)`` with the range's maximum if
+  /// it is finite on both axes, else zero (Texture's default size), clamped into the range.
+  ///
+  /// ```swift
+  /// func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+  ///   .spec(.stack(.vertical, spacing: 4, children: [.node(title), .node(subtitle)]))
+  /// }
+  /// ```
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod
+
   /// The line that represents this node in ``recursiveDescription()``.
   ///
   /// Texture's `descriptionForRecursiveDescription`. Isolated to the node, so
@@ -116,6 +135,11 @@ public protocol DisplayNode: Actor {
 }
 
 extension DisplayNode {
+  /// Texture's default size: the range's maximum if it is finite on both axes, else zero.
+  public func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    .size(range.max.isFinite ? range.max : .zero)
+  }
+
   /// Does nothing.
   @MainActor public func didLoad(_ context: borrowing LoadContext) {}
   /// Does nothing.

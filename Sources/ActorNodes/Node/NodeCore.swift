@@ -27,7 +27,13 @@ public final class NodeCore: Sendable {
   let viewFactory: ViewFactory?
 
   /// The parent node; weak, as in Texture.
-  @HierarchyActor weak var supernode: (any DisplayNode)?
+  @HierarchyActor weak var supernode: (any DisplayNode)? {
+    didSet { supernodeID.store(supernode?.nodeCore.id ?? 0, ordering: .releasing) }
+  }
+  /// The ``id`` of ``supernode`` (0 for none), readable without a hop: a spec's nodes are checked against it.
+  let supernodeID = Atomic<UInt64>(0)
+  /// The node's layout version: bumped by every invalidation, so that a layout measured before it is not used.
+  let layoutVersion = Atomic<UInt64>(0)
   /// The child nodes, back to front.
   @HierarchyActor var subnodes: [any DisplayNode] = []
   /// Whether the node loads a bare ``Layer`` instead of a ``View``.

@@ -23,6 +23,10 @@ public final class NodeState {
   var writeVersion: UInt64 = 0
   /// Blocks to run on the main actor after `didLoad`, in registration order.
   var didLoadBlocks: [DidLoadBlock] = []
+  /// The node's own layout style (a spec's element may override fields of it).
+  var style = LayoutStyle()
+  /// The node's measured layouts and the measurements in flight.
+  var layoutCache = LayoutCache()
   /// The ``NodeCore/id`` of the core this state was first used with; 0 until its first use.
   var ownerID: UInt64 = 0
 

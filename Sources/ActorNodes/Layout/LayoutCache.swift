@@ -1,0 +1,68 @@
+/// A node's measured layouts, keyed as Texture keys them, and the measurements in flight.
+///
+/// An entry is valid while the node's layout version (``NodeCore``'s atomic
+/// counter, bumped by every invalidation) equals the version the entry was
+/// measured at. A few entries are kept, because a stack measures a flexible
+/// child twice per pass (once from its basis, once at its flexed length) and
+/// a single entry would be overwritten every time.
+struct LayoutCache {
+  /// What a layout was measured for: the range after the node's style was applied, and the pixel scale.
+  struct Key: Hashable {
+    let range: SizeRange
+    let scale: Double
+  }
+
+  private struct Entry {
+    let key: Key
+    let version: UInt64
+    let layout: Layout
+  }
+
+  /// The most entries kept.
+  static let capacity = 4
+
+  /// Least recently used first.
+  private var entries: [Entry] = []
+  /// The measurements in flight: their owner's token, and the callers waiting for them.
+  private var inFlight: [Key: (owner: UInt64, waiters: [CheckedContinuation<Void, Never>])] = [:]
+
+  /// The layout measured for `key` at `version`, if kept.
+  mutating func layout(for key: Key, version: UInt64) -> Layout? {
+    guard let index = entries.lastIndex(where: { $0.key == key }) else { return nil }
+    let entry = entries[index]
+    guard entry.version == version else { return nil }
+    if index != entries.count - 1 {
+      entries.remove(at: index)
+      entries.append(entry)
+    }
+    return entry.layout
+  }
+
+  /// Keeps `layout` for `key`, dropping entries of older versions first, then the least recently used.
+  mutating func store(_ layout: Layout, for key: Key, version: UInt64) {
+    entries.removeAll { $0.key == key || $0.version != version }
+    if entries.count == Self.capacity { entries.removeFirst() }
+    entries.append(Entry(key: key, version: version, layout: layout))
+  }
+
+  /// The token of the caller measuring `key`, if any.
+  func owner(of key: Key) -> UInt64? { inFlight[key]?.owner }
+
+  /// Records that the caller with `token` measures `key`.
+  mutating func begin(_ key: Key, owner token: UInt64) {
+    inFlight[key] = (token, [])
+  }
+
+  /// Adds a caller that waits for the measurement of `key` to end.
+  mutating func wait(for key: Key, _ continuation: CheckedContinuation<Void, Never>) {
+    inFlight[key]?.waiters.append(continuation)
+  }
+
+  /// How many callers wait for the measurement of `key`.
+  func waiterCount(for key: Key) -> Int { inFlight[key]?.waiters.count ?? 0 }
+
+  /// Ends the measurement of `key`, returning its waiters to resume.
+  mutating func end(_ key: Key) -> [CheckedContinuation<Void, Never>] {
+    inFlight.removeValue(forKey: key)?.waiters ?? []
+  }
+}

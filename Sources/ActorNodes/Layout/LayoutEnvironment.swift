@@ -1,0 +1,147 @@
+/// What every step of one layout computation shares: the pixel grid, and how children are measured.
+struct LayoutEnvironment: Sendable {
+  /// The grid every size is rounded up to (Texture rounds each layout's size to whole pixels).
+  let grid: PixelGrid
+  /// Whether a spec may measure its elements in a task group.
+  let concurrency: LayoutConcurrency
+
+  init(scale: Double, concurrency: LayoutConcurrency = .automatic) {
+    contractPrecondition(scale.isFinite && scale > 0, "a layout's scale must be finite and positive: got \(scale)")
+    grid = PixelGrid(scale: scale)
+    self.concurrency = concurrency
+  }
+
+  /// The layout of `element`, its size rounded up to the pixel grid.
+  ///
+  /// - Throws: ``LayoutError/invalidSize(_:element:)`` if `size` is infinite, NaN or negative.
+  func layout(of element: Layout.Element, size: Size, sublayouts: [Layout] = []) throws(LayoutError) -> Layout {
+    guard size.isValidViewSize else { throw .invalidSize(size, element: element.label) }
+    return Layout(element: element, size: grid.ceil(size), sublayouts: sublayouts)
+  }
+
+  /// Measures `elements[i]` with `requests[i]`, each once, and returns the results in order.
+  ///
+  /// Below ``LayoutConcurrency/forkThreshold`` elements, or when the first
+  /// elements show that the rest is too little work to pay for a fork
+  /// (tasks cost microseconds to start and wake), the elements are measured
+  /// one after the other in the caller's isolation. Otherwise the rest is cut
+  /// into at most ``LayoutConcurrency/maximumTasks`` contiguous chunks, one
+  /// child task each: never one task per element.
+  func measure(_ elements: [LayoutSpec], _ requests: [ChildRequest]) async throws -> [Measured] {
+    var results: [Measured] = []
+    results.reserveCapacity(elements.count)
+    var index = 0
+    if concurrency == .forced, elements.count >= LayoutConcurrency.forkThreshold {
+      return try await measureConcurrently(elements, requests, from: 0)
+    }
+    if concurrency == .automatic, elements.count >= LayoutConcurrency.forkThreshold {
+      // Time the first elements, and fork only if the rest looks like enough work.
+      let clock = ContinuousClock()
+      let start = clock.now
+      var elapsed = Duration.zero
+      repeat {
+        results.append(try await elements[index].measure(requests[index], in: self))
+        index += 1
+        elapsed = start.duration(to: clock.now)
+      } while index < LayoutConcurrency.sampleCount && elapsed < LayoutConcurrency.sampleBudget
+      if elapsed / index * (elements.count - index) >= LayoutConcurrency.forkWorthwhile {
+        try await results.append(contentsOf: measureConcurrently(elements, requests, from: index))
+        return results
+      }
+    }
+    while index < elements.count {
+      results.append(try await elements[index].measure(requests[index], in: self))
+      index += 1
+    }
+    return results
+  }
+
+  /// Measures `elements[start...]` in contiguous chunks, one child task per chunk.
+  private func measureConcurrently(
+    _ elements: [LayoutSpec], _ requests: [ChildRequest], from start: Int
+  ) async throws -> [Measured] {
+    let count = elements.count - start
+    let chunks = Swift.min(LayoutConcurrency.maximumTasks, count)
+    let environment = self
+    return try await withThrowingTaskGroup(of: (Int, [Measured]).self) { group in
+      for chunk in 0..<chunks {
+        let lower = start + count * chunk / chunks
+        let upper = start + count * (chunk + 1) / chunks
+        group.addTask {
+          var measured: [Measured] = []
+          measured.reserveCapacity(upper - lower)
+          for index in lower..<upper {
+            measured.append(try await elements[index].measure(requests[index], in: environment))
+          }
+          return (chunk, measured)
+        }
+      }
+      var parts = [[Measured]](repeating: [], count: chunks)
+      for try await (chunk, measured) in group { parts[chunk] = measured }
+      return parts.flatMap { $0 }
+    }
+  }
+}
+
+/// Whether layout may measure a spec's elements concurrently.
+package enum LayoutConcurrency: Hashable, Sendable {
+  /// In a task group when there are enough elements and enough work; serially otherwise.
+  case automatic
+  /// Always one after the other, in the caller's isolation.
+  case serial
+  /// In a task group whenever there are enough elements, whatever the work (for benchmarks and tests).
+  case forced
+
+  /// The fewest elements worth a task group.
+  static let forkThreshold = 8
+  /// The most child tasks one group starts: two per core on the machines measured.
+  static let maximumTasks = 4
+  /// How many elements are timed before deciding.
+  static let sampleCount = 2
+  /// How long the timing may take before deciding.
+  static let sampleBudget = Duration.microseconds(50)
+  /// The estimated remaining work that pays for a fork (waking tasks costs tens of microseconds).
+  static let forkWorthwhile = Duration.microseconds(200)
+}
+
+/// An element's layout, with the style facts its spec reads (flex factors, alignment, spacing, position).
+struct Measured: Sendable {
+  /// The layout; `nil` for an element a stack left unmeasured (see ``StackItemRequest/skipsFlexibleItem``).
+  var layout: Layout?
+  /// The element's effective style.
+  let style: LayoutStyle
+}
+
+extension LayoutSpec {
+  /// The element of this spec's layouts.
+  var element: Layout.Element {
+    switch content {
+    case .node(let node): .node(node)
+    case .spec(let spec): .spec(spec.name)
+    }
+  }
+
+  /// Measures this element for its spec.
+  ///
+  /// A node is measured in its own actor (one hop), with this element's
+  /// style fields over its own; a spec is computed here.
+  func measure(_ request: ChildRequest, in environment: LayoutEnvironment) async throws -> Measured {
+    switch content {
+    case .node(let node):
+      return try await node.measure(request, override: styleOverride, in: environment)
+    case .spec(let spec):
+      let style = self.style
+      if request.skipsMeasuring(style) { return Measured(layout: nil, style: style) }
+      let (range, parentSize) = request.resolve(style)
+      let resolved = spec.appliesOwnSizeStyle ? range.intersection(style.sizeRange(parentSize: parentSize)) : range
+      let layout = try await spec.layout(in: resolved, parentSize: parentSize, environment: environment)
+      return Measured(layout: layout, style: style)
+    }
+  }
+
+  /// Lays this element out within `range` (Texture's `layoutThatFits:parentSize:` on a child).
+  func layout(in range: SizeRange, parentSize: Size, environment: LayoutEnvironment) async throws -> Layout {
+    try await measure(.range(range, parentSize: parentSize), in: environment).layout
+      ?? Layout(element: element, size: .zero)
+  }
+}

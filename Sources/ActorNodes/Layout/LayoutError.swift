@@ -1,0 +1,35 @@
+/// Why a layout could not be computed.
+///
+/// Measuring stops at the first error and throws it to whoever asked for the
+/// layout; nothing is cached and nothing is applied, so the tree keeps its
+/// previous layout.
+public enum LayoutError: Error, Hashable, Sendable {
+  /// A spec names a node that is not a subnode of the node whose spec it is.
+  ///
+  /// Add the node with `addSubnode` first (Texture's rule for nodes that do
+  /// not manage their subnodes automatically).
+  case notASubnode(node: String, parent: String)
+  /// A spec names the same node twice, or names the node whose spec it is.
+  case elementListedTwice(node: String, parent: String)
+  /// A computed size is infinite, NaN or negative: an element was offered an
+  /// unbounded range and takes all of it (an inset with an infinite edge in
+  /// an unbounded range, a manual node returning `.infinity`).
+  case invalidSize(Size, element: String)
+  /// A node's layout code asked for that same layout, which would wait for itself forever.
+  case layoutRequestedFromItsOwnLayoutCode(node: String)
+}
+
+extension LayoutError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .notASubnode(let node, let parent):
+      "a layout spec may name only subnodes of its node: \(node) is not a subnode of \(parent)"
+    case .elementListedTwice(let node, let parent):
+      "a layout spec may name each node once and not its own node: \(parent)'s spec names \(node) twice"
+    case .invalidSize(let size, let element):
+      "a layout's size must be finite and not negative: \(element) computed \(size)"
+    case .layoutRequestedFromItsOwnLayoutCode(let node):
+      "a node's layout code must not wait for its own layout: \(node)"
+    }
+  }
+}

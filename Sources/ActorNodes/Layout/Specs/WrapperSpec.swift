@@ -1,0 +1,34 @@
+extension LayoutSpec {
+  /// Every child laid out in the whole range at the origin: Texture's `ASWrapperLayoutSpec`.
+  ///
+  /// The spec's size is the range's minimum grown to hold every child; it is
+  /// *not* clamped to the range's maximum, as in Texture.
+  public static func wrapper(_ children: [LayoutSpec]) -> LayoutSpec {
+    LayoutSpec(.spec(WrapperSpec(children: children)))
+  }
+
+  /// `child` laid out in the whole range at the origin; see ``wrapper(_:)-(LayoutSpec)``.
+  public static func wrapper(_ child: LayoutSpec) -> LayoutSpec {
+    wrapper([child])
+  }
+}
+
+/// Texture's `ASWrapperLayoutSpec`.
+struct WrapperSpec: SpecComputation {
+  let children: [LayoutSpec]
+
+  var name: String { "Wrapper" }
+
+  func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
+    let requests = Array(repeating: ChildRequest.range(range, parentSize: range.max), count: children.count)
+    let measured = try await environment.measure(children, requests)
+    var size = range.min
+    var sublayouts: [Layout] = []
+    for (index, result) in measured.enumerated() {
+      let layout = result.layout ?? Layout(element: children[index].element, size: .zero)
+      size = Size(width: max(size.width, layout.size.width), height: max(size.height, layout.size.height))
+      sublayouts.append(layout.positioned(at: .zero))
+    }
+    return try environment.layout(of: .spec(name), size: size, sublayouts: sublayouts)
+  }
+}

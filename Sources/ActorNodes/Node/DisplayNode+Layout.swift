@@ -1,0 +1,156 @@
+import Synchronization
+
+extension DisplayNode {
+  /// The node's own layout style.
+  ///
+  /// A spec that names the node can override fields of it for that use
+  /// (``LayoutSpec/flexGrow(_:)`` and the other modifiers).
+  public var style: LayoutStyle { state.style }
+
+  /// Changes the node's own layout style; invalidates its layout if the style changed.
+  ///
+  /// ```swift
+  /// await title.setStyle { $0.flexShrink = 1 }
+  /// ```
+  public func setStyle(_ body: @Sendable (inout LayoutStyle) -> Void) {
+    var style = state.style
+    body(&style)
+    guard style != state.style else { return }
+    state.style = style
+    invalidateCalculatedLayout()
+  }
+
+  /// Marks every layout measured for the node so far as out of date, from any isolation domain.
+  ///
+  /// Texture's `invalidateCalculatedLayout`: call it when state that the
+  /// node's ``layoutMethod(thatFits:)`` reads changes. The next request for a
+  /// layout measures again; a measurement running now is not cached.
+  public nonisolated func invalidateCalculatedLayout() {
+    nodeCore.layoutVersion.wrappingAdd(1, ordering: .releasing)
+  }
+
+  /// Measures the node's layout within `range`, without applying it: Texture's `layoutThatFits:parentSize:`.
+  ///
+  /// The node's style, resolved against `parentSize`, narrows the range
+  /// first (where they disagree, `range` wins). The result is cached per
+  /// range until the node's layout is invalidated, and concurrent requests for
+  /// the same range share one measurement. Children are measured in their
+  /// own isolation, several at once where that pays.
+  ///
+  /// - Parameters:
+  ///   - range: The sizes the node may take.
+  ///   - parentSize: The size fractions in the node's style refer to; `range.max` by default.
+  ///   - scale: Pixels per point: every size is rounded up to this grid.
+  /// - Returns: The node's layout, flattened: its sublayouts are its direct subnodes.
+  /// - Throws: ``LayoutError`` for a spec that names a node that is not a
+  ///   subnode (or names one twice) or an invalid size; whatever the node's
+  ///   layout code throws; `CancellationError` if the task is cancelled.
+  public func layout(thatFits range: SizeRange, parentSize: Size? = nil, scale: Double = 1) async throws -> Layout {
+    try await layout(thatFits: range, parentSize: parentSize, environment: LayoutEnvironment(scale: scale))
+  }
+
+  /// ``layout(thatFits:parentSize:scale:)`` with a choice of concurrency, for the benchmarks.
+  package func layout(
+    thatFits range: SizeRange, parentSize: Size? = nil, scale: Double = 1, concurrency: LayoutConcurrency
+  ) async throws -> Layout {
+    try await layout(
+      thatFits: range, parentSize: parentSize, environment: LayoutEnvironment(scale: scale, concurrency: concurrency))
+  }
+
+  private func layout(thatFits range: SizeRange, parentSize: Size?, environment: LayoutEnvironment) async throws
+    -> Layout
+  {
+    let resolved = range.intersection(state.style.sizeRange(parentSize: parentSize ?? range.max))
+    return try await cachedLayout(in: resolved, environment)
+  }
+
+  /// Measures the node as an element of a spec: resolves the request against its style with the spec's overrides.
+  func measure(_ request: ChildRequest, override: StyleOverride, in environment: LayoutEnvironment) async throws
+    -> Measured
+  {
+    let style = override.applied(to: state.style)
+    if request.skipsMeasuring(style) { return Measured(layout: nil, style: style) }
+    let (range, parentSize) = request.resolve(style)
+    let resolved = range.intersection(style.sizeRange(parentSize: parentSize))
+    return Measured(layout: try await cachedLayout(in: resolved, environment), style: style)
+  }
+
+  /// The layout for `range` (the style already applied): from the cache, from a measurement in flight, or measured.
+  private func cachedLayout(in range: SizeRange, _ environment: LayoutEnvironment) async throws -> Layout {
+    let key = LayoutCache.Key(range: range, scale: environment.grid.scale)
+    while true {
+      try Task.checkCancellation()
+      let version = nodeCore.layoutVersion.load(ordering: .acquiring)
+      if let layout = state.layoutCache.layout(for: key, version: version) { return layout }
+      if let owner = state.layoutCache.owner(of: key) {
+        // The same measurement is running: wait for it, unless this task is the one running it.
+        if LayoutScope.current?.contains(owner) == true {
+          throw LayoutError.layoutRequestedFromItsOwnLayoutCode(node: label)
+        }
+        await withCheckedContinuation { state.layoutCache.wait(for: key, $0) }
+        continue
+      }
+      let token = LayoutScope.makeToken()
+      state.layoutCache.begin(key, owner: token)
+      let outcome: Result<Layout, any Error>
+      do {
+        let scope = LayoutScope(token: token, nodeID: nodeCore.id, outer: LayoutScope.current)
+        outcome = .success(
+          try await LayoutScope.$current.withValue(scope) { try await computeLayout(in: range, environment) })
+      } catch {
+        outcome = .failure(error)
+      }
+      let stillCurrent = nodeCore.layoutVersion.load(ordering: .acquiring) == version
+      if case .success(let layout) = outcome, stillCurrent {
+        state.layoutCache.store(layout, for: key, version: version)
+      }
+      for waiter in state.layoutCache.end(key) { waiter.resume() }
+      // A layout measured while the node was invalidated is measured again, from the newest state.
+      if stillCurrent { return try outcome.get() }
+    }
+  }
+
+  /// Runs the node's layout code for `range` and turns its answer into the node's flattened layout.
+  private func computeLayout(in range: SizeRange, _ environment: LayoutEnvironment) async throws -> Layout {
+    switch try await layoutMethod(thatFits: range) {
+    case .size(let size):
+      guard !size.width.isNaN, !size.height.isNaN, size.width >= 0, size.height >= 0 else {
+        throw LayoutError.invalidSize(size, element: label)
+      }
+      return try environment.layout(of: .node(self), size: range.clamp(size))
+    case .spec(let spec):
+      try checkNodes(spec.nodes)
+      let layout = try await spec.layout(in: range, parentSize: range.max, environment: environment)
+      return Layout(node: self, size: layout.size, sublayouts: [layout.positioned(at: .zero)])
+        .flattened(scale: environment.grid.scale)
+    case .layout(let layout):
+      let own: Layout
+      if case .node(let node) = layout.element, node.nodeCore === nodeCore {
+        own = layout.positioned(at: .zero)
+      } else {
+        own = Layout(node: self, size: layout.size, sublayouts: [layout.positioned(at: .zero)])
+      }
+      let flattened = own.flattened(scale: environment.grid.scale)
+      try checkNodes(flattened.sublayouts.compactMap(\.node))
+      return flattened
+    }
+  }
+
+  /// Checks that `nodes` are subnodes of this node, each named once.
+  private func checkNodes(_ nodes: [any DisplayNode]) throws(LayoutError) {
+    let id = nodeCore.id
+    var seen: Set<UInt64> = []
+    for node in nodes {
+      let core = node.nodeCore
+      guard core !== nodeCore, seen.insert(core.id).inserted else {
+        throw .elementListedTwice(node: LayoutSpec.node(node).element.label, parent: label)
+      }
+      guard core.supernodeID.load(ordering: .acquiring) == id else {
+        throw .notASubnode(node: LayoutSpec.node(node).element.label, parent: label)
+      }
+    }
+  }
+
+  /// `<Type #id>`, for layout messages.
+  private nonisolated var label: String { Layout.Element.node(self).label }
+}

@@ -1,0 +1,232 @@
+import Testing
+
+@testable import ActorNodes
+
+/// A node that counts its layout calls and can be held inside one by a gate.
+actor CountingNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "counting")
+  private(set) var calls = 0
+  var size = Size(width: 10, height: 10)
+  private var gate: Gate?
+
+  /// Makes the next layout call wait at `gate` (after counting itself).
+  func hold(at gate: Gate) { self.gate = gate }
+
+  /// How many requests for `range` wait for a measurement in flight.
+  func waitingRequests(for range: SizeRange) -> Int {
+    state.layoutCache.waiterCount(for: LayoutCache.Key(range: range, scale: 1))
+  }
+
+  func setSize(_ size: Size) {
+    self.size = size
+    invalidateCalculatedLayout()
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    calls += 1
+    if let gate {
+      self.gate = nil
+      await gate.wait()
+    }
+    return .size(size)
+  }
+}
+
+/// A node whose layout code does something it must not.
+actor MisbehavingNode: DisplayNode {
+  enum Misdeed: Sendable {
+    case addSubnode(BasicNode), askForOwnLayout, nameNode(BasicNode), nameTwice(BasicNode), nameSelf
+  }
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+  let misdeed: Misdeed
+
+  init(_ misdeed: Misdeed) { self.misdeed = misdeed }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    switch misdeed {
+    case .addSubnode(let node):
+      try await addSubnode(node)
+      return .size(.zero)
+    case .askForOwnLayout:
+      return .layout(try await layout(thatFits: range))
+    case .nameNode(let node):
+      return .spec(.node(node))
+    case .nameTwice(let node):
+      return .spec(.stack(children: [.node(node), .node(node)]))
+    case .nameSelf:
+      return .spec(.node(self))
+    }
+  }
+}
+
+/// Node layout: the cache, coalescing, supersession by invalidation, style, and the errors of bad layout code.
+@Suite("Node layout", .timeLimit(.minutes(1)))
+struct NodeLayoutTests {
+  @Test("A layout is cached per range until the node is invalidated (Texture's exact-key cache)")
+  func cache() async throws {
+    let node = CountingNode()
+    let first = try await node.layout(thatFits: SizeRange(exactWidth: 100, maxHeight: 50))
+    _ = try await node.layout(thatFits: SizeRange(exactWidth: 100, maxHeight: 50))
+    #expect(await node.calls == 1)
+    #expect(first.size == Size(width: 100, height: 10))
+    _ = try await node.layout(thatFits: SizeRange(exactWidth: 80, maxHeight: 50))
+    _ = try await node.layout(thatFits: SizeRange(exactWidth: 100, maxHeight: 50))
+    #expect(await node.calls == 2, "two ranges are kept")
+    await node.setSize(Size(width: 10, height: 30))
+    let third = try await node.layout(thatFits: SizeRange(exactWidth: 100, maxHeight: 50))
+    #expect(await node.calls == 3)
+    #expect(third.size == Size(width: 100, height: 30))
+  }
+
+  @Test("Identical concurrent requests share one measurement")
+  func coalescing() async throws {
+    let node = CountingNode()
+    let gate = Gate()
+    await node.hold(at: gate)
+    async let first = node.layout(thatFits: .unconstrained)
+    await gate.waitForArrivals(1)
+    async let second = node.layout(thatFits: .unconstrained)
+    // Release the first only once the second waits for it on the node.
+    while await node.waitingRequests(for: .unconstrained) == 0 { await Task.yield() }
+    await gate.open()
+    let layouts = try await [first, second]
+    #expect(layouts.map(\.size) == [Size(width: 10, height: 10), Size(width: 10, height: 10)])
+    #expect(await node.calls == 1)
+  }
+
+  @Test("An invalidation during a measurement wins: the older result is neither returned nor cached")
+  func invalidationSupersedes() async throws {
+    let node = CountingNode()
+    let gate = Gate()
+    await node.hold(at: gate)
+    async let layout = node.layout(thatFits: .unconstrained)
+    await gate.waitForArrivals(1)
+    await node.setSize(Size(width: 20, height: 20))
+    await gate.open()
+    #expect(try await layout.size == Size(width: 20, height: 20))
+    #expect(await node.calls == 2)
+    _ = try await node.layout(thatFits: .unconstrained)
+    #expect(await node.calls == 2, "the newest result is cached")
+  }
+
+  @Test("The node's own style narrows the range; a spec's override wins field by field")
+  func styleAndOverrides() async throws {
+    let leaf = BasicNode()
+    await leaf.setStyle {
+      $0.preferredSize = Size(width: 30, height: 30)
+      $0.flexGrow = 1
+    }
+    #expect(try await leaf.layout(thatFits: .unconstrained).size == Size(width: 30, height: 30))
+    let fixture = try await SpecFixture(0) { _ in .stack(children: [.node(leaf).width(50)]) }
+    try await fixture.host.addSubnode(leaf)
+    let layout = try await fixture.layout(SizeRange(exactly: Size(width: 200, height: 30)))
+    // The override sets the width; the node's own flexGrow still fills the row.
+    #expect(layout.sublayouts.map(\.frame) == [Rect(x: 0, y: 0, width: 200, height: 30)])
+    let fixed = try await SpecFixture(0) { _ in .stack(children: [.node(leaf).flexGrow(0).width(50)]) }
+    try await fixed.host.addSubnode(leaf)
+    #expect(
+      try await fixed.layout(SizeRange(exactly: Size(width: 200, height: 30))).sublayouts.map(\.frame) == [
+        Rect(x: 0, y: 0, width: 50, height: 30)
+      ])
+  }
+
+  @Test("A manual node's size is clamped into its range; Texture's default size is the finite maximum")
+  func manualSize() async throws {
+    let node = CountingNode()
+    await node.setSize(Size(width: 500, height: 5))
+    #expect(
+      try await node.layout(thatFits: SizeRange(min: .zero, max: Size(width: 100, height: 100))).size
+        == Size(width: 100, height: 5))
+    let plain = BasicNode()
+    #expect(
+      try await plain.layout(thatFits: SizeRange(min: .zero, max: Size(width: 40, height: 30))).size
+        == Size(width: 40, height: 30))
+    #expect(try await plain.layout(thatFits: SizeRange(exactWidth: 40)).size == Size(width: 40, height: 0))
+  }
+
+  @Test("Concurrent measurement in task groups gives the serial frames")
+  func concurrentMatchesSerial() async throws {
+    let fixture = try await SpecFixture(40) { nodes in
+      .stack(.vertical, children: nodes.enumerated().map { box($1, Double($0 + 1), 10).flexShrink(1) })
+    }
+    let range = SizeRange(exactWidth: 375, maxHeight: 300)
+    let serial = try await fixture.host.layout(thatFits: range, concurrency: .serial)
+    for node in fixture.subnodes { node.invalidateCalculatedLayout() }
+    fixture.host.invalidateCalculatedLayout()
+    let concurrent = try await fixture.host.layout(thatFits: range, concurrency: .forced)
+    #expect(serial.sublayouts.map(\.frame) == concurrent.sublayouts.map(\.frame))
+    #expect(concurrent.sublayouts.count == 40)
+    #expect(concurrent.size == Size(width: 375, height: 300))
+  }
+
+  @Test("A spec that names a node that is not a subnode throws, naming both")
+  func specNamesNonSubnode() async throws {
+    let stranger = BasicNode(debugName: "stranger")
+    let node = MisbehavingNode(.nameNode(stranger))
+    let error = await #expect(throws: LayoutError.self) { try await node.layout(thatFits: .unconstrained) }
+    guard case .notASubnode(let named, _) = error else { Issue.record("\(String(describing: error))"); return }
+    #expect(named == "<BasicNode #\(stranger.nodeCore.id)>")
+    #expect(error?.description.contains("may name only subnodes") == true)
+  }
+
+  @Test("A spec that names a node twice, or its own node, throws")
+  func specNamesTwice() async throws {
+    let child = BasicNode()
+    let twice = MisbehavingNode(.nameTwice(child))
+    try await twice.addSubnode(child)
+    await #expect(throws: LayoutError.self) { try await twice.layout(thatFits: .unconstrained) }
+    let selfish = MisbehavingNode(.nameSelf)
+    await #expect(throws: LayoutError.self) { try await selfish.layout(thatFits: .unconstrained) }
+  }
+
+  @Test("testNotAllowAddingSubnodesInLayoutSpecThatFits: an edit in layout code throws and changes nothing")
+  func editInLayoutCode() async throws {
+    let child = BasicNode()
+    let node = MisbehavingNode(.addSubnode(child))
+    await #expect(throws: HierarchyError.editedInLayoutCode) { try await node.layout(thatFits: .unconstrained) }
+    #expect(await node.subnodes.isEmpty)
+    #expect(await child.supernode == nil)
+  }
+
+  @Test("Layout code that waits for its own layout throws instead of waiting forever")
+  func ownLayoutFromLayoutCode() async throws {
+    let node = MisbehavingNode(.askForOwnLayout)
+    await #expect(throws: LayoutError.self) { try await node.layout(thatFits: .unconstrained) }
+  }
+
+  @Test("A deep chain of nodes lays out without growing the stack")
+  func deepChain() async throws {
+    let depth = 20_000
+    let nodes = (0..<depth).map { _ in ChainNode() }
+    for index in 0..<(depth - 1) { await nodes[index].setNext(nodes[index + 1]) }
+    try await Subtree.chain(nodes).assemble()
+    let layout = try await nodes[0].layout(thatFits: SizeRange(exactWidth: 100))
+    #expect(layout.size == Size(width: 100, height: 1))
+    #expect(layout.sublayouts.count == 1)
+  }
+}
+
+/// A node whose spec holds its one subnode, insetting it by nothing: a chain of them is one deep layout.
+actor ChainNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+  private var next: ChainNode?
+
+  func setNext(_ next: ChainNode) { self.next = next }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    guard let next else { return .size(Size(width: 0, height: 1)) }
+    return .spec(.inset(.zero, .node(next)))
+  }
+}
+
+extension Subtree {
+  /// `nodes[0]` with `nodes[1]` under it, and so on.
+  static func chain(_ nodes: [any DisplayNode]) -> Subtree {
+    var subtree = Subtree(nodes[nodes.count - 1])
+    for node in nodes.dropLast().reversed() { subtree = Subtree(node, subnodes: [subtree]) }
+    return subtree
+  }
+}

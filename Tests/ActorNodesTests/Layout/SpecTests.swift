@@ -1,0 +1,204 @@
+import ActorNodes
+import Testing
+
+/// The frames of the specs other than the stack, ported from Texture's spec snapshot tests.
+@Suite("Layout specs", .tags(.texturePort), .timeLimit(.minutes(1)))
+struct SpecTests {
+  /// A 10 × 10 box inset by `insets` over a background (`ASInsetLayoutSpecSnapshotTests`).
+  private func inset(_ insets: EdgeInsets, in range: SizeRange) async throws -> [Rect?] {
+    let fixture = try await SpecFixture(2) { n in
+      .background(.inset(insets, box(n[1], 10, 10)), background: box(n[0], 0, 0))
+    }
+    return try await fixture.frames(range)
+  }
+
+  @Test("testInsetsWithVariableSize and testInsetsWithFixedSize: finite insets")
+  func finiteInsets() async throws {
+    #expect(
+      try await inset(EdgeInsets(all: 10), in: range(0, 0, 300, 300)) == [rect(0, 0, 30, 30), rect(10, 10, 10, 10)])
+    #expect(
+      try await inset(EdgeInsets(all: 10), in: range(300, 300, 300, 300)) == [
+        rect(0, 0, 300, 300), rect(10, 10, 280, 280),
+      ])
+  }
+
+  @Test("testInsetsWithFixedSize: an infinite inset pushes the child to the other edge; two centre it")
+  func infiniteInsets() async throws {
+    let fixed = range(300, 300, 300, 300)
+    let left = EdgeInsets(top: 10, left: .infinity, bottom: 10, right: 10)
+    #expect(try await inset(left, in: fixed) == [rect(0, 0, 300, 300), rect(280, 10, 10, 280)])
+    let sides = EdgeInsets(top: 10, left: .infinity, bottom: 10, right: .infinity)
+    #expect(try await inset(sides, in: fixed) == [rect(0, 0, 300, 300), rect(145, 10, 10, 280)])
+    let bottomRight = EdgeInsets(top: .infinity, left: .infinity, bottom: 10, right: 10)
+    #expect(try await inset(bottomRight, in: fixed) == [rect(0, 0, 300, 300), rect(280, 280, 10, 10)])
+  }
+
+  @Test("testInsetsWithInfinityAndZeroInsetValue: every combination of 0 and infinity", arguments: 0..<16)
+  func zeroAndInfiniteInsets(combination: Int) async throws {
+    func edge(_ bit: Int) -> Double { combination & (1 << bit) != 0 ? .infinity : 0 }
+    let insets = EdgeInsets(top: edge(0), left: edge(1), bottom: edge(2), right: edge(3))
+    // An axis with an infinite edge lets the box keep its width; else it fills the 300 points.
+    let width: Double = insets.left.isInfinite || insets.right.isInfinite ? 10 : 300
+    let height: Double = insets.top.isInfinite || insets.bottom.isInfinite ? 10 : 300
+    let x: Double = insets.left.isFinite ? 0 : insets.right.isFinite ? 300 - width : 145
+    let y: Double = insets.top.isFinite ? 0 : insets.bottom.isFinite ? 300 - height : 145
+    #expect(
+      try await inset(insets, in: range(300, 300, 300, 300)) == [rect(0, 0, 300, 300), rect(x, y, width, height)])
+  }
+
+  @Test("An infinite inset in an unbounded range makes an infinite size: a typed error")
+  func infiniteInsetInUnboundedRange() async throws {
+    let error = await #expect(throws: LayoutError.self) {
+      try await inset(EdgeInsets(top: 0, left: .infinity, bottom: 0, right: 0), in: .unconstrained)
+    }
+    guard case .invalidSize(let size, let element) = error else { Issue.record("\(String(describing: error))"); return }
+    #expect(size.width == .infinity)
+    #expect(element == "Inset")
+  }
+
+  @Test("testOverlay and testBackground: exactly the child's size, overlay in front, background behind")
+  func overlayAndBackground() async throws {
+    let overlay = try await SpecFixture(2) { n in
+      .overlay(.inset(EdgeInsets(all: 10), box(n[0], 20, 20)), overlay: box(n[1], 0, 0))
+    }
+    #expect(try await overlay.frames(.unconstrained) == [rect(10, 10, 20, 20), rect(0, 0, 40, 40)])
+    let order = try await overlay.layout(.unconstrained).sublayouts.map { $0.node?.nodeCore.id }
+    #expect(order == overlay.subnodes.map { $0.nodeCore.id })
+
+    let background = try await SpecFixture(2) { n in
+      .background(.inset(EdgeInsets(all: 10), box(n[0], 20, 20)), background: box(n[1], 0, 0))
+    }
+    #expect(try await background.frames(.unconstrained) == [rect(10, 10, 20, 20), rect(0, 0, 40, 40)])
+    let backOrder = try await background.layout(.unconstrained).sublayouts.map { $0.node?.nodeCore.id }
+    #expect(backOrder == background.subnodes.reversed().map { $0.nodeCore.id })
+  }
+
+  @Test("Inset, overlay and background ignore their own size style; other specs apply it")
+  func ownSizeStyle() async throws {
+    let ignored = try await SpecFixture(1) { n in
+      .inset(.zero, box(n[0], 20, 20)).preferredSize(Size(width: 50, height: 50))
+    }
+    #expect(try await ignored.layout(.unconstrained).size == Size(width: 20, height: 20))
+    let applied = try await SpecFixture(1) { n in .wrapper(box(n[0], 20, 20)).preferredSize(Size(width: 50, height: 50))
+    }
+    #expect(try await applied.layout(.unconstrained).size == Size(width: 50, height: 50))
+  }
+
+  @Test(
+    "testWithOptions and testWithSizingOptions of ASCenterLayoutSpecSnapshotTests",
+    arguments: [
+      (CenteringOptions.xy, RelativeSizing(), Size(width: 300, height: 300), rect(115, 100, 70, 100)),
+      (.x, RelativeSizing(), Size(width: 300, height: 300), rect(115, 0, 70, 100)),
+      (.y, RelativeSizing(), Size(width: 300, height: 300), rect(0, 100, 70, 100)),
+      (CenteringOptions(), RelativeSizing(), Size(width: 300, height: 300), rect(0, 0, 70, 100)),
+      (.xy, .minimumSize, Size(width: 70, height: 100), rect(0, 0, 70, 100)),
+      (.xy, .minimumWidth, Size(width: 70, height: 300), rect(0, 100, 70, 100)),
+      (.xy, .minimumHeight, Size(width: 300, height: 100), rect(115, 0, 70, 100)),
+    ])
+  func center(centering: CenteringOptions, sizing: RelativeSizing, size: Size, frame: Rect?) async throws {
+    let fixture = try await SpecFixture(1) { n in .center(centering, sizing: sizing, box(n[0], 70, 100)) }
+    #expect(try await fixture.layout(range(0, 0, 300, 300)).size == size)
+    #expect(try await fixture.frames(range(0, 0, 300, 300)) == [frame])
+  }
+
+  @Test(
+    "Relative spec: nine placements, and the child's size where the range is unbounded",
+    arguments: [
+      (RelativePosition.start, RelativePosition.start, 0.0, 0.0),
+      (RelativePosition.center, RelativePosition.start, 115.0, 0.0),
+      (RelativePosition.end, RelativePosition.start, 230.0, 0.0),
+      (RelativePosition.start, RelativePosition.center, 0.0, 100.0),
+      (RelativePosition.center, RelativePosition.center, 115.0, 100.0),
+      (RelativePosition.end, RelativePosition.center, 230.0, 100.0),
+      (RelativePosition.start, RelativePosition.end, 0.0, 200.0),
+      (RelativePosition.center, RelativePosition.end, 115.0, 200.0),
+      (RelativePosition.end, RelativePosition.end, 230.0, 200.0),
+    ])
+  func relative(horizontal: RelativePosition, vertical: RelativePosition, x: Double, y: Double) async throws {
+    let fixture = try await SpecFixture(1) { n in
+      .relative(horizontal: horizontal, vertical: vertical, box(n[0], 70, 100))
+    }
+    #expect(try await fixture.frames(range(300, 300, 300, 300)) == [rect(x, y, 70, 100)])
+    #expect(try await fixture.layout(.unconstrained).size == Size(width: 70, height: 100))
+  }
+
+  @Test(
+    "testRatioLayout: the size nearest the ratio within 100 × 100",
+    arguments: [
+      (0.5, Size(width: 100, height: 100), Size(width: 100, height: 50)),
+      (2.0, Size(width: 100, height: 100), Size(width: 50, height: 100)),
+      (7.0, Size(width: 100, height: 100), Size(width: 14, height: 100)),
+      (10.0, Size(width: 20, height: 200), Size(width: 10, height: 100)),
+    ])
+  func ratio(ratio: Double, childSize: Size, expected: Size) async throws {
+    let fixture = try await SpecFixture(1) { n in .ratio(ratio, box(n[0], childSize.width, childSize.height)) }
+    #expect(try await fixture.frames(range(0, 0, 100, 100)) == [Rect(origin: .zero, size: expected)])
+  }
+
+  @Test("A ratio with no finite maximum passes the range through")
+  func ratioUnbounded() async throws {
+    let fixture = try await SpecFixture(1) { n in .ratio(2, box(n[0], 30, 30)) }
+    #expect(try await fixture.frames(.unconstrained) == [rect(0, 0, 30, 30)])
+  }
+
+  @Test("testSizingBehaviour and testChildrenMeasuredWithAutoMaxSize of ASAbsoluteLayoutSpecSnapshotTests")
+  func absolute() async throws {
+    func fixture(secondAt position: Point) async throws -> SpecFixture {
+      try await SpecFixture(2) { n in
+        .absolute(children: [box(n[0], 50, 50), box(n[1], 100, 100).layoutPosition(position)])
+      }
+    }
+    let stacked = try await fixture(secondAt: Point(x: 0, y: 50))
+    // Underflow: the minimum holds both.
+    #expect(try await stacked.layout(range(150, 200, .infinity, .infinity)).size == Size(width: 150, height: 200))
+    // Overflow: each child's automatic maximum is the room left from its position.
+    #expect(try await stacked.frames(range(0, 0, 50, 100)) == [rect(0, 0, 50, 50), rect(0, 50, 50, 50)])
+    #expect(try await stacked.layout(range(0, 0, 50, 100)).size == Size(width: 50, height: 100))
+    // Unbounded: the spec wraps its children.
+    #expect(try await stacked.layout(.unconstrained).size == Size(width: 100, height: 150))
+    let offset = try await fixture(secondAt: Point(x: 10, y: 60))
+    #expect(try await offset.frames(range(10, 10, 110, 160)) == [rect(0, 0, 50, 50), rect(10, 60, 100, 100)])
+    #expect(try await offset.layout(range(10, 10, 110, 160)).size == Size(width: 110, height: 160))
+    let fitted = try await SpecFixture(1) { n in
+      .absolute(sizing: .sizeToFit, children: [box(n[0], 20, 20).layoutPosition(Point(x: 5, y: 5))])
+    }
+    #expect(try await fitted.layout(range(0, 0, 300, 300)).size == Size(width: 25, height: 25))
+  }
+
+  @Test("ASWrapperSpecSnapshotTests: the largest child, not clamped to the maximum")
+  func wrapper() async throws {
+    let fixture = try await SpecFixture(2) { n in .wrapper([box(n[0], 100, 100), box(n[1], 50, 50)]) }
+    #expect(try await fixture.frames(.unconstrained) == [rect(0, 0, 100, 100), rect(0, 0, 50, 50)])
+    #expect(try await fixture.layout(.unconstrained).size == Size(width: 100, height: 100))
+  }
+
+  @Test(
+    "ASCornerLayoutSpecSnapshotTests: every location, with and without wrapping the corner",
+    arguments: [
+      (CornerLocation.topLeft, false, Point(x: 0, y: 0), Point(x: -10, y: -10), Size(width: 60, height: 60)),
+      (.topLeft, true, Point(x: 10, y: 10), Point(x: 0, y: 0), Size(width: 70, height: 70)),
+      (.topRight, false, Point(x: 0, y: 0), Point(x: 50, y: -10), Size(width: 60, height: 60)),
+      (.topRight, true, Point(x: 0, y: 10), Point(x: 50, y: 0), Size(width: 70, height: 70)),
+      (.bottomLeft, true, Point(x: 10, y: 0), Point(x: 0, y: 50), Size(width: 70, height: 70)),
+      (.bottomRight, false, Point(x: 0, y: 0), Point(x: 50, y: 50), Size(width: 60, height: 60)),
+      (.bottomRight, true, Point(x: 0, y: 0), Point(x: 50, y: 50), Size(width: 70, height: 70)),
+    ])
+  func corner(location: CornerLocation, wraps: Bool, base: Point, badge: Point, size: Size) async throws {
+    let fixture = try await SpecFixture(2) { n in
+      .corner(box(n[0], 60, 60), corner: box(n[1], 20, 20), location: location, wrapsCorner: wraps)
+    }
+    #expect(
+      try await fixture.frames(range(0, 0, 120, 120)) == [
+        Rect(origin: base, size: Size(width: 60, height: 60)), Rect(origin: badge, size: Size(width: 20, height: 20)),
+      ])
+    #expect(try await fixture.layout(range(0, 0, 120, 120)).size == size)
+  }
+
+  @Test("A corner's offset moves it from the corner")
+  func cornerOffset() async throws {
+    let fixture = try await SpecFixture(2) { n in
+      .corner(box(n[0], 60, 60), corner: box(n[1], 20, 20), location: .bottomRight, offset: Point(x: -5, y: 5))
+    }
+    #expect(try await fixture.frames(range(0, 0, 120, 120)) == [rect(0, 0, 60, 60), rect(45, 55, 20, 20)])
+  }
+}
