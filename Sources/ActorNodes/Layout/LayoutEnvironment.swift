@@ -106,10 +106,20 @@ package enum LayoutConcurrency: Hashable, Sendable {
 
 /// An element's layout, with the style facts its spec reads (flex factors, alignment, spacing, position).
 struct Measured: Sendable {
-  /// The layout; `nil` for an element a stack left unmeasured (see ``StackItemRequest/skipsFlexibleItem``).
-  var layout: Layout?
+  /// The layout; a 0 × 0 placeholder for an element a stack left unmeasured (as Texture's stack makes one).
+  let layout: Layout
   /// The element's effective style.
   let style: LayoutStyle
+
+  init(layout: Layout, style: LayoutStyle) {
+    self.layout = layout
+    self.style = style
+  }
+
+  /// The placeholder of an element left unmeasured (see ``StackItemRequest/skipsFlexibleItem``).
+  init(skipped element: Layout.Element, style: LayoutStyle) {
+    self.init(layout: Layout(element: element, size: .zero), style: style)
+  }
 }
 
 extension LayoutSpec {
@@ -131,7 +141,7 @@ extension LayoutSpec {
       return try await node.measure(request, override: styleOverride, in: environment)
     case .spec(let spec):
       let style = self.style
-      if request.skipsMeasuring(style) { return Measured(layout: nil, style: style) }
+      if request.skipsMeasuring(style) { return Measured(skipped: element, style: style) }
       let (range, parentSize) = request.resolve(style)
       let resolved = spec.appliesOwnSizeStyle ? range.intersection(style.sizeRange(parentSize: parentSize)) : range
       let layout = try await spec.layout(in: resolved, parentSize: parentSize, environment: environment)
@@ -142,6 +152,5 @@ extension LayoutSpec {
   /// Lays this element out within `range` (Texture's `layoutThatFits:parentSize:` on a child).
   func layout(in range: SizeRange, parentSize: Size, environment: LayoutEnvironment) async throws -> Layout {
     try await measure(.range(range, parentSize: parentSize), in: environment).layout
-      ?? Layout(element: element, size: .zero)
   }
 }

@@ -69,7 +69,7 @@ extension DisplayNode {
     -> Measured
   {
     let style = override.applied(to: state.style)
-    if request.skipsMeasuring(style) { return Measured(layout: nil, style: style) }
+    if request.skipsMeasuring(style) { return Measured(skipped: .node(self), style: style) }
     let (range, parentSize) = request.resolve(style)
     let resolved = range.intersection(style.sizeRange(parentSize: parentSize))
     return Measured(layout: try await cachedLayout(in: resolved, environment), style: style)
@@ -143,10 +143,10 @@ extension DisplayNode {
     for node in nodes {
       let core = node.nodeCore
       guard core !== nodeCore, seen.insert(core.id).inserted else {
-        throw .elementListedTwice(node: LayoutSpec.node(node).element.label, parent: label)
+        throw .elementListedTwice(node: Layout.Element.node(node).label, parent: label)
       }
       guard core.supernodeID.load(ordering: .acquiring) == id else {
-        throw .notASubnode(node: LayoutSpec.node(node).element.label, parent: label)
+        throw .notASubnode(node: Layout.Element.node(node).label, parent: label)
       }
     }
   }

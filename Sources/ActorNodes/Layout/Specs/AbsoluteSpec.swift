@@ -30,12 +30,7 @@ struct AbsoluteSpec: SpecComputation {
     let known = range.max.finiteOrUnknown
     let request = ChildRequest.absolute(specMax: range.max, parentSize: known)
     let measured = try await environment.measure(children, Array(repeating: request, count: children.count))
-    var sublayouts: [Layout] = []
-    sublayouts.reserveCapacity(children.count)
-    for (index, result) in measured.enumerated() {
-      let layout = result.layout ?? Layout(element: children[index].element, size: .zero)
-      sublayouts.append(layout.positioned(at: result.style.layoutPosition))
-    }
+    let sublayouts = measured.map { $0.layout.positioned(at: $0.style.layoutPosition) }
     var size = known
     if sizing == .sizeToFit || size.width.isNaN {
       size.width = sublayouts.reduce(range.min.width) { max($0, $1.position.x + $1.size.width) }

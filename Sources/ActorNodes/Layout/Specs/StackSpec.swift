@@ -138,11 +138,11 @@ struct StackSpec: SpecComputation {
     if exactMain && !optimizedFlexing && !flexibleItems.isEmpty {
       // Several items grow and shrink: none is skipped after all.
       let unskipped = request(.basis(parentMain: axis.main(childParent)), crossMin: crossMin, crossMax: crossMax)
-      try await remeasure(flexibleItems, with: { _ in unskipped }, &items, environment)
+      let measured = try await environment.measure(
+        flexibleItems.map { children[$0] }, Array(repeating: unskipped, count: flexibleItems.count))
+      for (offset, index) in flexibleItems.enumerated() { items[index] = measured[offset] }
     }
-    var layouts = items.indices.map { index in
-      items[index].layout ?? Layout(element: children[index].element, size: .zero)
-    }
+    var layouts = items.map(\.layout)
     let styles = items.map(\.style)
 
     // 2. Flex along the axis to resolve a violation of the range.
@@ -155,7 +155,7 @@ struct StackSpec: SpecComputation {
       if optimizedFlexing {
         // The skipped item is laid out at length 0.
         try await remeasure(
-          flexibleItems, with: { _ in request(.exact(0), crossMin: crossMin, crossMax: crossMax) }, &layouts, styles,
+          flexibleItems, with: { _ in request(.exact(0), crossMin: crossMin, crossMax: crossMax) }, &layouts,
           environment)
       }
     } else {
@@ -171,7 +171,7 @@ struct StackSpec: SpecComputation {
             var length = lengths[index] + adjustments[index]
             if index == first && styles[index].flexGrow > 0 { length += remaining }
             return request(.exact(Swift.max(length, 0)), crossMin: crossMin, crossMax: crossMax)
-          }, &layouts, styles, environment)
+          }, &layouts, environment)
       }
     }
 
@@ -190,7 +190,7 @@ struct StackSpec: SpecComputation {
     if !stretched.isEmpty {
       let lengths = layouts.map { axis.main($0.size) }
       try await remeasure(
-        stretched, with: { request(.exact(lengths[$0]), crossMin: lineCross, crossMax: lineCross) }, &layouts, styles,
+        stretched, with: { request(.exact(lengths[$0]), crossMin: lineCross, crossMax: lineCross) }, &layouts,
         environment)
     }
 
@@ -262,20 +262,11 @@ struct StackSpec: SpecComputation {
 
   /// Measures the items at `indices` again, each with the request `request(index)`, replacing their layouts.
   private func remeasure(
-    _ indices: [Int], with request: (Int) -> ChildRequest, _ layouts: inout [Layout], _ styles: [LayoutStyle],
-    _ environment: LayoutEnvironment
+    _ indices: [Int], with request: (Int) -> ChildRequest, _ layouts: inout [Layout], _ environment: LayoutEnvironment
   ) async throws {
     let measured = try await environment.measure(indices.map { children[$0] }, indices.map(request))
     for (offset, index) in indices.enumerated() {
-      layouts[index] = measured[offset].layout ?? Layout(element: children[index].element, size: .zero)
+      layouts[index] = measured[offset].layout
     }
-  }
-
-  /// ``remeasure(_:with:_:_:_:)`` for the first pass's results.
-  private func remeasure(
-    _ indices: [Int], with request: (Int) -> ChildRequest, _ items: inout [Measured], _ environment: LayoutEnvironment
-  ) async throws {
-    let measured = try await environment.measure(indices.map { children[$0] }, indices.map(request))
-    for (offset, index) in indices.enumerated() { items[index] = measured[offset] }
   }
 }

@@ -22,13 +22,10 @@ struct WrapperSpec: SpecComputation {
   func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
     let requests = Array(repeating: ChildRequest.range(range, parentSize: range.max), count: children.count)
     let measured = try await environment.measure(children, requests)
-    var size = range.min
-    var sublayouts: [Layout] = []
-    for (index, result) in measured.enumerated() {
-      let layout = result.layout ?? Layout(element: children[index].element, size: .zero)
-      size = Size(width: max(size.width, layout.size.width), height: max(size.height, layout.size.height))
-      sublayouts.append(layout.positioned(at: .zero))
+    let size = measured.reduce(range.min) {
+      Size(width: max($0.width, $1.layout.size.width), height: max($0.height, $1.layout.size.height))
     }
+    let sublayouts = measured.map(\.layout)
     return try environment.layout(of: .spec(name), size: size, sublayouts: sublayouts)
   }
 }
