@@ -35,7 +35,7 @@ enum Tree {
     guard let index = try targetIndex(of: child, in: parent, at: position) else { return nil }
     let oldParent = detach(child)
     parent.nodeCore.subnodes.insert(child, at: index)
-    child.nodeCore.supernode = parent
+    child.nodeCore.setSupernode(parent, core: parent.nodeCore)
     return commitMove(
       of: child, from: oldParent, to: parent, placement: placement(at: position, index: index, in: parent))
   }
@@ -88,7 +88,7 @@ enum Tree {
     for child in children {
       let oldParent = detach(child)
       parent.nodeCore.subnodes.append(child)
-      child.nodeCore.supernode = parent
+      child.nodeCore.setSupernode(parent, core: parent.nodeCore)
       if let load = commitMove(of: child, from: oldParent, to: parent, placement: .top) { loads.append(load) }
     }
     return loads
@@ -109,6 +109,8 @@ enum Tree {
   static func link(_ subtrees: [Subtree]) throws(HierarchyError) -> [LoadBatch] {
     let stamp = nextVersion()
     let described = flatten(subtrees)
+    // A task-local read costs a lookup: once per link, not once per node.
+    let layoutScope = LayoutScope.current
     // Validate: each core is read once, and nothing changes before the last check.
     for entry in described {
       let core = entry.core
@@ -116,7 +118,7 @@ enum Tree {
       core.listedStamp = stamp
       guard entry.parent >= 0 else { continue }
       guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
-      if let scope = LayoutScope.current,
+      if let scope = layoutScope,
         scope.isMeasuring(nodeID: described[entry.parent].core.id)
           || scope.isMeasuring(nodeID: core.supernodeID.load(ordering: .relaxed))
       {
@@ -147,7 +149,7 @@ enum Tree {
         let child = described[index]
         let oldParent = detach(child.node, core: child.core)
         parent.core.subnodes.append(child.node)
-        child.core.supernode = parent.node
+        child.core.setSupernode(parent.node, core: parent.core)
         let load = commitMove(
           of: child.node, core: child.core, from: oldParent, to: parent.node, parentCore: parent.core,
           placement: .top)
@@ -188,8 +190,8 @@ enum Tree {
       contractViolation("internal: a node's supernode does not list it")  // `old.supernode === parent` above.
     }
     parent.nodeCore.subnodes[index] = new
-    new.nodeCore.supernode = parent
-    old.nodeCore.supernode = nil
+    new.nodeCore.setSupernode(parent, core: parent.nodeCore)
+    old.nodeCore.clearSupernode()
     return commitMove(
       of: new, from: newOldParent, to: parent, placement: .below(sibling: ObjectIdentifier(old.nodeCore)))
   }
@@ -426,7 +428,7 @@ enum Tree {
       contractViolation("internal: a node's supernode does not list it")
     }
     parentCore.subnodes.remove(at: index)
-    core.supernode = nil
+    core.clearSupernode()
     return parent
   }
 

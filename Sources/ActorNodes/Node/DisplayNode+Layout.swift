@@ -81,17 +81,17 @@ extension DisplayNode {
     while true {
       try Task.checkCancellation()
       let version = nodeCore.layoutVersion.load(ordering: .acquiring)
-      if let layout = state.layoutCache.layout(for: key, version: version) { return layout }
-      if let owner = state.layoutCache.owner(of: key) {
+      if let layout = state.layout.cache.layout(for: key, version: version) { return layout }
+      if let owner = state.layout.cache.owner(of: key) {
         // The same measurement is running: wait for it, unless this task is the one running it.
         if LayoutScope.current?.contains(owner) == true {
           throw LayoutError.layoutRequestedFromItsOwnLayoutCode(node: label)
         }
-        await withCheckedContinuation { state.layoutCache.wait(for: key, $0) }
+        await withCheckedContinuation { state.layout.cache.wait(for: key, $0) }
         continue
       }
       let token = LayoutScope.makeToken()
-      state.layoutCache.begin(key, owner: token)
+      state.layout.cache.begin(key, owner: token)
       let outcome: Result<Layout, any Error>
       do {
         let scope = LayoutScope(token: token, nodeID: nodeCore.id, outer: LayoutScope.current)
@@ -102,9 +102,9 @@ extension DisplayNode {
       }
       let stillCurrent = nodeCore.layoutVersion.load(ordering: .acquiring) == version
       if case .success(let layout) = outcome, stillCurrent {
-        state.layoutCache.store(layout, for: key, version: version)
+        state.layout.cache.store(layout, for: key, version: version)
       }
-      for waiter in state.layoutCache.end(key) { waiter.resume() }
+      for waiter in state.layout.cache.end(key) { waiter.resume() }
       // A layout measured while the node was invalidated is measured again, from the newest state.
       if stillCurrent { return try outcome.get() }
     }

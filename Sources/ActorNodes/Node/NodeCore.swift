@@ -27,9 +27,7 @@ public final class NodeCore: Sendable {
   let viewFactory: ViewFactory?
 
   /// The parent node; weak, as in Texture.
-  @HierarchyActor weak var supernode: (any DisplayNode)? {
-    didSet { supernodeID.store(supernode?.nodeCore.id ?? 0, ordering: .releasing) }
-  }
+  @HierarchyActor private(set) weak var supernode: (any DisplayNode)?
   /// The ``id`` of ``supernode`` (0 for none), readable without a hop: a spec's nodes are checked against it.
   let supernodeID = Atomic<UInt64>(0)
   /// The node's layout version: bumped by every invalidation, so that a layout measured before it is not used.
@@ -95,6 +93,21 @@ public final class NodeCore: Sendable {
 
   /// Whether the node wraps a view or layer made by a factory (Texture's `isSynchronous`).
   public var isSynchronous: Bool { viewFactory != nil }
+
+  /// Links the node to its new supernode, whose core is `parentCore`.
+  ///
+  /// Not a `didSet` on ``supernode``: that would load the weak reference back
+  /// on every link of every tree.
+  @HierarchyActor func setSupernode(_ parent: any DisplayNode, core parentCore: NodeCore) {
+    supernode = parent
+    supernodeID.store(parentCore.id, ordering: .releasing)
+  }
+
+  /// Unlinks the node from its supernode.
+  @HierarchyActor func clearSupernode() {
+    supernode = nil
+    supernodeID.store(0, ordering: .releasing)
+  }
 
   /// Whether the node's view exists or is being built; set once, never cleared.
   @HierarchyActor var isLoaded: Bool {

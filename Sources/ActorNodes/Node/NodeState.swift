@@ -24,9 +24,22 @@ public final class NodeState {
   /// Blocks to run on the main actor after `didLoad`, in registration order.
   var didLoadBlocks: [DidLoadBlock] = []
   /// The node's own layout style (a spec's element may override fields of it).
-  var style = LayoutStyle()
-  /// The node's measured layouts and the measurements in flight.
-  var layoutCache = LayoutCache()
+  var style: LayoutStyle {
+    get { layoutStorage?.style ?? LayoutStyle() }
+    set { layout.style = newValue }
+  }
+  /// The node's layout state, made on first use.
+  ///
+  /// Separate, so that making a node does not pay for it: rows are built long
+  /// before they are laid out, and a node a manual parent places never is.
+  /// (Inline, the style and the cache made node creation measurably slower.)
+  var layout: NodeLayoutState {
+    if let layoutStorage { return layoutStorage }
+    let storage = NodeLayoutState()
+    layoutStorage = storage
+    return storage
+  }
+  private var layoutStorage: NodeLayoutState?
   /// The ``NodeCore/id`` of the core this state was first used with; 0 until its first use.
   var ownerID: UInt64 = 0
 
@@ -114,3 +127,11 @@ extension DisplayNode {
 
 /// A block that runs on the main actor once a node's view has loaded.
 public typealias DidLoadBlock = @MainActor @Sendable (borrowing LoadContext) -> Void
+
+/// A node's layout style and measured layouts; see ``NodeState/layout``.
+final class NodeLayoutState {
+  /// The node's own layout style.
+  var style = LayoutStyle()
+  /// The node's measured layouts and the measurements in flight.
+  var cache = LayoutCache()
+}

@@ -15,7 +15,7 @@ actor CountingNode: DisplayNode {
 
   /// How many requests for `range` wait for a measurement in flight.
   func waitingRequests(for range: SizeRange) -> Int {
-    state.layoutCache.waiterCount(for: LayoutCache.Key(range: range, scale: 1))
+    state.layout.cache.waiterCount(for: LayoutCache.Key(range: range, scale: 1))
   }
 
   func setSize(_ size: Size) {
