@@ -83,7 +83,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
                 node: node, children: [], childrenVersion: 1, isLayerBacked: false,
                 snapshot: LoadSnapshot(
                   properties: ViewProperties(), written: ViewPropertyMask(), actions: [],
-                  version: 0, didLoadBlocks: [], debugName: nil))
+                  version: 0, didLoadBlocks: [], debugName: nil, appliedLayout: nil))
             ])
           ], recorder: TurnRecorder())
       }

@@ -39,6 +39,14 @@ public struct Layout: Sendable {
     self.sublayouts = sublayouts
   }
 
+  /// A node's layout from values that are valid already (a cached or applied layout).
+  init(uncheckedNode node: any DisplayNode, size: Size, sublayouts: [Layout]) {
+    element = .node(node)
+    self.size = size
+    position = .zero
+    self.sublayouts = sublayouts
+  }
+
   /// Creates the layout of `node`.
   public init(node: any DisplayNode, size: Size, position: Point = .zero, sublayouts: [Layout] = []) {
     self.init(element: .node(node), size: size, position: position, sublayouts: sublayouts)
@@ -84,6 +92,15 @@ public struct Layout: Sendable {
 }
 
 extension Layout.Element {
+  /// Whether both name the same node, or specs of the same kind.
+  func isSame(as other: Layout.Element) -> Bool {
+    switch (self, other) {
+    case (.node(let a), .node(let b)): a.nodeCore === b.nodeCore
+    case (.spec(let a), .spec(let b)): a == b
+    default: false
+    }
+  }
+
   /// `<BasicNode #3>` for a node, the kind for anything else.
   var label: String {
     switch self {

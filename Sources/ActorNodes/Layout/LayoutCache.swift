@@ -1,3 +1,29 @@
+/// A node's layout without the node: its size and its subnodes' layouts.
+///
+/// What a node keeps of its own layouts (cached, applied). A ``Layout``
+/// names its node, and a node that kept a layout naming itself would keep
+/// itself alive; its subnodes it owns anyway.
+struct NodeLayout: Sendable {
+  let size: Size
+  let sublayouts: [Layout]
+
+  init(_ layout: Layout) {
+    size = layout.size
+    sublayouts = layout.sublayouts
+  }
+
+  /// The layout of `node`.
+  func layout(of node: any DisplayNode) -> Layout {
+    Layout(uncheckedNode: node, size: size, sublayouts: sublayouts)
+  }
+
+  /// Whether `other` has the same size and places the same elements at the same frames.
+  func hasSameFrames(as other: NodeLayout) -> Bool {
+    guard size == other.size, sublayouts.count == other.sublayouts.count else { return false }
+    return zip(sublayouts, other.sublayouts).allSatisfy { $0.frame == $1.frame && $0.element.isSame(as: $1.element) }
+  }
+}
+
 /// A node's measured layouts, keyed as Texture keys them, and the measurements in flight.
 ///
 /// An entry is valid while the node's layout version (``NodeCore``'s atomic
@@ -12,10 +38,13 @@ struct LayoutCache {
     let scale: Double
   }
 
-  private struct Entry {
+  /// One measured layout.
+  struct Entry {
     let key: Key
     let version: UInt64
-    let layout: Layout
+    let layout: NodeLayout
+    /// Whether the node measured itself (``LayoutMethod/size(_:)``) and places its subnodes in `layout()`.
+    let isManual: Bool
   }
 
   /// The most entries kept.
@@ -26,8 +55,8 @@ struct LayoutCache {
   /// The measurements in flight: their owner's token, and the callers waiting for them.
   private var inFlight: [Key: (owner: UInt64, waiters: [CheckedContinuation<Void, Never>])] = [:]
 
-  /// The layout measured for `key` at `version`, if kept.
-  mutating func layout(for key: Key, version: UInt64) -> Layout? {
+  /// The entry measured for `key` at `version`, if kept; it becomes the most recently used.
+  mutating func use(_ key: Key, version: UInt64) -> Entry? {
     guard let index = entries.lastIndex(where: { $0.key == key }) else { return nil }
     let entry = entries[index]
     guard entry.version == version else { return nil }
@@ -35,14 +64,24 @@ struct LayoutCache {
       entries.remove(at: index)
       entries.append(entry)
     }
-    return entry.layout
+    return entry
+  }
+
+  /// The entry for `key` at `version`, if kept, without counting as a use.
+  func entry(for key: Key, version: UInt64) -> Entry? {
+    entries.last { $0.key == key && $0.version == version }
+  }
+
+  /// The most recently used entry at `version` that satisfies `matches` (Texture's pending layout, when any entry will do).
+  func latest(version: UInt64, where matches: (Entry) -> Bool = { _ in true }) -> Entry? {
+    entries.last { $0.version == version && matches($0) }
   }
 
   /// Keeps `layout` for `key`, dropping entries of older versions first, then the least recently used.
-  mutating func store(_ layout: Layout, for key: Key, version: UInt64) {
+  mutating func store(_ layout: NodeLayout, for key: Key, version: UInt64, isManual: Bool) {
     entries.removeAll { $0.key == key || $0.version != version }
     if entries.count == Self.capacity { entries.removeFirst() }
-    entries.append(Entry(key: key, version: version, layout: layout))
+    entries.append(Entry(key: key, version: version, layout: layout, isManual: isManual))
   }
 
   /// The token of the caller measuring `key`, if any.

@@ -24,9 +24,15 @@ extension DisplayNode {
   ///
   /// Texture's `invalidateCalculatedLayout`: call it when state that the
   /// node's ``layoutMethod(thatFits:)`` reads changes. The next request for a
-  /// layout measures again; a measurement running now is not cached.
+  /// layout measures again; a measurement running now is not cached. Once
+  /// the node's view has loaded, this also asks its window for a layout pass
+  /// (many invalidations before the pass starts cost one pass): the node is
+  /// measured again off the main actor, its supernode too if its size
+  /// changed, and the new frames are applied in the window's next turn.
   public nonisolated func invalidateCalculatedLayout() {
-    nodeCore.layoutVersion.wrappingAdd(1, ordering: .releasing)
+    let core = nodeCore
+    core.layoutVersion.wrappingAdd(1, ordering: .releasing)
+    core.requestLayoutPass(for: self)
   }
 
   /// Measures the node's layout within `range`, without applying it: Texture's `layoutThatFits:parentSize:`.
@@ -76,12 +82,20 @@ extension DisplayNode {
   }
 
   /// The layout for `range` (the style already applied): from the cache, from a measurement in flight, or measured.
-  private func cachedLayout(in range: SizeRange, _ environment: LayoutEnvironment) async throws -> Layout {
+  func cachedLayout(in range: SizeRange, _ environment: LayoutEnvironment) async throws -> Layout {
+    try await cachedEntry(in: range, environment).layout.layout(of: self)
+  }
+
+  /// ``cachedLayout(in:_:)``, with what the cache knows of the layout.
+  func cachedEntry(in range: SizeRange, _ environment: LayoutEnvironment) async throws -> LayoutCache.Entry {
     let key = LayoutCache.Key(range: range, scale: environment.grid.scale)
     while true {
       try Task.checkCancellation()
       let version = nodeCore.layoutVersion.load(ordering: .acquiring)
-      if let layout = state.layout.cache.layout(for: key, version: version) { return layout }
+      if let entry = state.layout.cache.use(key, version: version) {
+        state.layout.lastMeasured = key
+        return entry
+      }
       if let owner = state.layout.cache.owner(of: key) {
         // The same measurement is running: wait for it, unless this task is the one running it.
         if LayoutScope.current?.contains(owner) == true {
@@ -92,7 +106,7 @@ extension DisplayNode {
       }
       let token = LayoutScope.makeToken()
       state.layout.cache.begin(key, owner: token)
-      let outcome: Result<Layout, any Error>
+      let outcome: Result<(layout: Layout, isManual: Bool), any Error>
       do {
         let scope = LayoutScope(token: token, nodeID: nodeCore.id, outer: LayoutScope.current)
         outcome = .success(
@@ -101,28 +115,34 @@ extension DisplayNode {
         outcome = .failure(error)
       }
       let stillCurrent = nodeCore.layoutVersion.load(ordering: .acquiring) == version
-      if case .success(let layout) = outcome, stillCurrent {
-        state.layout.cache.store(layout, for: key, version: version)
+      if case .success(let result) = outcome, stillCurrent {
+        state.layout.cache.store(NodeLayout(result.layout), for: key, version: version, isManual: result.isManual)
+        nodeCore.noteMeasured()
       }
       for waiter in state.layout.cache.end(key) { waiter.resume() }
       // A layout measured while the node was invalidated is measured again, from the newest state.
-      if stillCurrent { return try outcome.get() }
+      guard stillCurrent else { continue }
+      let result = try outcome.get()
+      state.layout.lastMeasured = key
+      return LayoutCache.Entry(key: key, version: version, layout: NodeLayout(result.layout), isManual: result.isManual)
     }
   }
 
   /// Runs the node's layout code for `range` and turns its answer into the node's flattened layout.
-  private func computeLayout(in range: SizeRange, _ environment: LayoutEnvironment) async throws -> Layout {
+  private func computeLayout(in range: SizeRange, _ environment: LayoutEnvironment) async throws
+    -> (layout: Layout, isManual: Bool)
+  {
     switch try await layoutMethod(thatFits: range) {
     case .size(let size):
       guard !size.width.isNaN, !size.height.isNaN, size.width >= 0, size.height >= 0 else {
         throw LayoutError.invalidSize(size, element: label)
       }
-      return try environment.layout(of: .node(self), size: range.clamp(size))
+      return (try environment.layout(of: .node(self), size: range.clamp(size)), true)
     case .spec(let spec):
       try checkNodes(spec.nodes)
       let layout = try await spec.layout(in: range, parentSize: range.max, environment: environment)
-      return Layout(node: self, size: layout.size, sublayouts: [layout.positioned(at: .zero)])
-        .flattened(scale: environment.grid.scale)
+      let own = Layout(node: self, size: layout.size, sublayouts: [layout.positioned(at: .zero)])
+      return (own.flattened(scale: environment.grid.scale), false)
     case .layout(let layout):
       let own: Layout
       if case .node(let node) = layout.element, node.nodeCore === nodeCore {
@@ -132,7 +152,7 @@ extension DisplayNode {
       }
       let flattened = own.flattened(scale: environment.grid.scale)
       try checkNodes(flattened.sublayouts.compactMap(\.node))
-      return flattened
+      return (flattened, false)
     }
   }
 

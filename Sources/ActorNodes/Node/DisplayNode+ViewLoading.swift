@@ -66,7 +66,9 @@ extension DisplayNode {
       actions: state.pendingActions,
       version: state.writeVersion,
       didLoadBlocks: state.didLoadBlocks,
-      debugName: state.debugName)
+      debugName: state.debugName,
+      appliedLayout: state.layoutStorage?.applied?.layout)
+    nodeCore.enableLayoutPasses()
     state.pendingWrites = ViewPropertyMask()
     state.pendingActions = []
     state.didLoadBlocks = []

@@ -71,11 +71,15 @@ extension DisplayNode {
     return await MainActor.run { core.slot?.currentProperties(fallback: record) ?? record }
   }
 
-  /// Asks for a layout pass of the node's view, from any isolation domain (Texture's `setNeedsLayout`).
+  /// Asks for a layout pass of the node, from any isolation domain (Texture's `setNeedsLayout`).
   ///
-  /// Before load it is recorded and applied at load; after load it is queued
-  /// like a property write.
+  /// Invalidates the node's calculated layout (see
+  /// ``invalidateCalculatedLayout()``), which asks the window of a loaded
+  /// node for a pass, and marks the view as needing layout: before load that
+  /// mark is recorded and applied at load; after load it is queued like a
+  /// property write.
   public func setNeedsLayout() async {
+    invalidateCalculatedLayout()
     await configure { $0.setNeedsLayout() }
   }
 

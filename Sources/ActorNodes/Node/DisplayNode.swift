@@ -126,6 +126,33 @@ public protocol DisplayNode: Actor {
   /// ```
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod
 
+  /// Lays out the node's view on the main actor, after a layout pass set the frames of the subnodes its layout places.
+  ///
+  /// Texture's `-layout`. Called on the main actor for a loaded node when a
+  /// pass applies a new layout to it, supernodes before subnodes, then
+  /// ``layoutDidFinish(_:)``. A node that measures itself
+  /// (``LayoutMethod/size(_:)``) places its subnodes here, from the sizes
+  /// it measured them at (``LayoutContext/calculatedSize(of:)``); never
+  /// measure here: measuring is off the main actor. The default does nothing.
+  ///
+  /// - Important: Implement it with exactly this signature; `layout()` is a different method and is never called.
+  @MainActor func layout(_ context: borrowing LayoutContext)
+
+  /// Tells the node that a layout pass finished laying out its view, right after ``layout(_:)``.
+  ///
+  /// Texture's `-layoutDidFinish`. The default does nothing.
+  ///
+  /// - Important: Implement it with exactly this signature; `layoutDidFinish()` is a different method and is never called.
+  @MainActor func layoutDidFinish(_ context: borrowing LayoutContext)
+
+  /// Tells the node, in its isolation, that a layout pass applied a new layout to it.
+  ///
+  /// Texture's `-calculatedLayoutDidChange`. Called off the main actor when
+  /// a pass takes a layout whose size or subnode frames differ from the one
+  /// applied before (or the first one), before the main actor applies it.
+  /// ``calculatedLayout`` is the new layout here. The default does nothing.
+  func calculatedLayoutDidChange()
+
   /// The line that represents this node in ``recursiveDescription()``.
   ///
   /// Texture's `descriptionForRecursiveDescription`. Isolated to the node, so
@@ -139,6 +166,13 @@ extension DisplayNode {
   public func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
     .size(range.max.isFinite ? range.max : .zero)
   }
+
+  /// Does nothing.
+  @MainActor public func layout(_ context: borrowing LayoutContext) {}
+  /// Does nothing.
+  @MainActor public func layoutDidFinish(_ context: borrowing LayoutContext) {}
+  /// Does nothing.
+  public func calculatedLayoutDidChange() {}
 
   /// Does nothing.
   @MainActor public func didLoad(_ context: borrowing LoadContext) {}

@@ -32,6 +32,9 @@ public final class NodeCore: Sendable {
   let supernodeID = Atomic<UInt64>(0)
   /// The node's layout version: bumped by every invalidation, so that a layout measured before it is not used.
   let layoutVersion = Atomic<UInt64>(0)
+  /// Whether layout passes relayout the node by itself (its view loaded), whether one is requested,
+  /// and whether the node was ever measured.
+  private let layoutPassFlags = Atomic<UInt8>(0)
   /// The child nodes, back to front.
   @HierarchyActor var subnodes: [any DisplayNode] = []
   /// Whether the node loads a bare ``Layer`` instead of a ``View``.
@@ -108,6 +111,49 @@ public final class NodeCore: Sendable {
     supernode = nil
     supernodeID.store(0, ordering: .releasing)
   }
+
+  /// Lets invalidations of the node request layout passes: its view loaded, so it is in a window's tree or its own.
+  func enableLayoutPasses() {
+    layoutPassFlags.bitwiseOr(NodeCore.passesEnabled, ordering: .relaxed)
+  }
+
+  /// Whether invalidations of the node request layout passes (its view loaded).
+  var layoutPassesEnabled: Bool {
+    layoutPassFlags.load(ordering: .relaxed) & NodeCore.passesEnabled != 0
+  }
+
+  /// Asks the node's window for a layout pass after an invalidation of `node`, once until that pass takes it.
+  ///
+  /// A node whose view has not loaded is laid out by whoever lays out its
+  /// tree (its window's pass once it loads, or ``DisplayNode/layoutIfNeeded()``).
+  func requestLayoutPass(for node: any DisplayNode) {
+    guard layoutPassesEnabled else { return }
+    let old = layoutPassFlags.bitwiseOr(NodeCore.passRequested, ordering: .acquiringAndReleasing).oldValue
+    guard old & NodeCore.passRequested == 0 else { return }
+    LayoutScheduler.registrationsInFlight.add(1, ordering: .acquiringAndReleasing)
+    Task { @HierarchyActor in LayoutScheduler.register(node) }
+  }
+
+  /// Lets the next invalidation request a pass again: a pass took the node.
+  func clearLayoutPassRequest() {
+    layoutPassFlags.bitwiseAnd(~NodeCore.passRequested, ordering: .acquiringAndReleasing)
+  }
+
+  /// Records that the node was measured at least once, so a pass looks for its measurements.
+  func noteMeasured() {
+    guard layoutPassFlags.load(ordering: .relaxed) & NodeCore.measured == 0 else { return }
+    layoutPassFlags.bitwiseOr(NodeCore.measured, ordering: .relaxed)
+  }
+
+  /// Whether the node was ever measured: a pass skips, without a hop, the subnodes of a
+  /// node that places them itself and never measured them.
+  var wasMeasured: Bool {
+    layoutPassFlags.load(ordering: .relaxed) & NodeCore.measured != 0
+  }
+
+  private static let passesEnabled: UInt8 = 1
+  private static let passRequested: UInt8 = 2
+  private static let measured: UInt8 = 4
 
   /// Whether the node's view exists or is being built; set once, never cleared.
   @HierarchyActor var isLoaded: Bool {

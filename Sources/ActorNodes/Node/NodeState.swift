@@ -39,7 +39,8 @@ public final class NodeState {
     layoutStorage = storage
     return storage
   }
-  private var layoutStorage: NodeLayoutState?
+  /// The node's layout state if it was made: reading it makes nothing.
+  private(set) var layoutStorage: NodeLayoutState?
   /// The ``NodeCore/id`` of the core this state was first used with; 0 until its first use.
   var ownerID: UInt64 = 0
 
@@ -134,4 +135,8 @@ final class NodeLayoutState {
   var style = LayoutStyle()
   /// The node's measured layouts and the measurements in flight.
   var cache = LayoutCache()
+  /// The key of the layout measured or reused last (Texture's pending layout).
+  var lastMeasured: LayoutCache.Key?
+  /// The layout the last pass applied (Texture's calculated layout), and the range it was measured in.
+  var applied: (layout: NodeLayout, range: SizeRange)?
 }

@@ -24,6 +24,8 @@ enum MainOperation: Sendable {
   case write(NodeCore, PropertyWrite)
   /// Run a block registered with `onDidLoad` after the node loaded.
   case afterLoad(NodeCore, version: UInt64, block: DidLoadBlock)
+  /// Work a feature owns (a layout pass's frames and hooks), applied after the turn's own phases.
+  case feature(any MainTurnFeature)
 }
 
 /// The nodes of a subtree whose views load together, in pre-order, as one load prepared them.
@@ -56,6 +58,8 @@ struct LoadSnapshot: Sendable {
   let didLoadBlocks: [DidLoadBlock]
   /// The node's debug name, for view-tree descriptions.
   let debugName: String?
+  /// The layout a pass applied before the view loaded, if any.
+  let appliedLayout: NodeLayout?
 }
 
 /// A write to a loaded node's properties from off the main actor.
@@ -64,4 +68,15 @@ struct PropertyWrite: Sendable {
   let written: ViewPropertyMask
   let values: ViewProperties
   let actions: ViewActions
+}
+
+/// Main-actor work that a feature (layout, later display) owns and applies in a turn.
+///
+/// A turn applies features after its own phases (views, structure,
+/// `didLoad`, writes, hierarchy), in the order they were queued, so a
+/// feature sees the views and the hierarchy as of this turn, as Texture lays
+/// out a view after it entered its window. Each feature keeps its operations
+/// in its own type; the turn only runs them.
+protocol MainTurnFeature: Sendable {
+  @MainActor func apply()
 }

@@ -13,7 +13,8 @@
 /// 6. update hierarchy membership and call the hierarchy hooks. A node is in
 ///    a window's hierarchy only once its `didLoad` has run, and the main actor
 ///    keeps it alive while it is (Texture's view keeps its node alive), so
-///    every `willEnterHierarchy` gets its `didExitHierarchy` before the node dies.
+///    every `willEnterHierarchy` gets its `didExitHierarchy` before the node dies;
+/// 7. apply the features' work (``MainTurnFeature``: a layout pass's frames and hooks), in queue order.
 @MainActor
 enum MainTurn {
   private static var isApplying = false
@@ -122,6 +123,8 @@ private final class TurnWork {
         continue  // Applied in phase 4, straight from `operations`: a write is too large to copy.
       case .afterLoad(let core, let version, let block):
         blocks.append((core.mainSlot, version, block))
+      case .feature:
+        continue  // Phase 7.
       }
     }
     realizeStructure()
@@ -129,6 +132,9 @@ private final class TurnWork {
     applyWrites(from: operations)
     runBlocks()
     updateHierarchy()
+    for operation in operations {
+      if case .feature(let feature) = operation { feature.apply() }
+    }
   }
 
   // MARK: - Phase 1: loads and mirrors
@@ -146,6 +152,7 @@ private final class TurnWork {
       snapshot.properties.apply(snapshot.written, to: layer, view: view)
       snapshot.actions.apply(to: layer)
       slot.snapshotVersion = snapshot.version
+      slot.appliedLayout = snapshot.appliedLayout
       slot.pendingBlocks.insert(contentsOf: snapshot.didLoadBlocks.map { (version: 0, block: $0) }, at: 0)
       setChildren(of: slot, to: entry.children, version: entry.childrenVersion)
       markRebuild(slot)

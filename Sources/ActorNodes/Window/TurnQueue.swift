@@ -14,8 +14,12 @@ final class TurnQueue {
   let mode: TurnMode
   /// Counts turns; read on the main actor.
   nonisolated let recorder = TurnRecorder()
+  /// The layout passes of the trees whose work this queue takes.
+  private(set) lazy var layoutScheduler = LayoutScheduler(queue: self)
   /// The nodes registered since the last take; a node that moved to another queue is skipped here.
   private var registered: [WeakNode] = []
+  /// Work that features queued for the next take, in order.
+  private var features: [MainOperation] = []
   private var drainScheduled = false
   /// Set once the window is gone: everything goes to ``shared`` from then on.
   private(set) var isRetired = false
@@ -41,6 +45,18 @@ final class TurnQueue {
   /// An automatic queue schedules one turn for everything registered before it runs.
   func register(_ node: any DisplayNode) {
     registered.append(WeakNode(node: node))
+    scheduleTurn()
+  }
+
+  /// Queues a feature's work (see ``MainTurnFeature``) for the next take.
+  func submit(_ operation: MainOperation) {
+    guard !isRetired else { return TurnQueue.shared.submit(operation) }
+    features.append(operation)
+    scheduleTurn()
+  }
+
+  /// In automatic mode, schedules one turn for everything queued before it runs.
+  private func scheduleTurn() {
     guard mode == .automatic, !drainScheduled else { return }
     drainScheduled = true
     Task { @HierarchyActor in
@@ -72,7 +88,7 @@ final class TurnQueue {
   /// In automatic mode that is the next turn (scheduled already if work is
   /// waiting); in manual mode it is the next ``Window/flush()``.
   func waitForQueuedWork() async {
-    let hasWaitingWork = !registered.isEmpty
+    let hasWaitingWork = !registered.isEmpty || !features.isEmpty
     let target = hasWaitingWork ? lastTaken + 1 : lastTaken
     let done = (applying.min() ?? lastTaken + 1) - 1
     guard target > done else { return }
@@ -106,6 +122,8 @@ final class TurnQueue {
       for (version, block) in work.blocks { operations.append(.afterLoad(core, version: version, block: block)) }
     }
     if !loads.isEmpty { operations.insert(.load(loads), at: 0) }
+    operations.append(contentsOf: features)
+    features = []
     return operations
   }
 
@@ -118,6 +136,9 @@ final class TurnQueue {
     for entry in nodes {
       if let node = entry.node { TurnQueue.shared.register(node) }
     }
+    for operation in features { TurnQueue.shared.submit(operation) }
+    features = []
+    layoutScheduler.move(to: TurnQueue.shared.layoutScheduler)
     // The waiting work went to the shared queue: so do its waiters (a take of this queue still
     // being applied finishes on its own; its waiters are satisfied by the shared queue's next turn).
     let moved = waiters

@@ -57,6 +57,8 @@ final class ViewSlot {
   var parkedWrites: [PropertyWrite] = []
   /// `onDidLoad` blocks, by write version, that wait for `didLoad`.
   var pendingBlocks: [(version: UInt64, block: DidLoadBlock)] = []
+  /// The layout whose frames the view shows (see ``DisplayNode/appliedLayout``).
+  var appliedLayout: NodeLayout?
   /// Whether `didLoad` has run.
   var hasRunDidLoad = false
   /// Whether the node died and its views were released; operations for it are ignored.

@@ -18,6 +18,11 @@ public final class Window {
   public let view: View
   /// When queued work is applied.
   public let turnMode: TurnMode
+  /// The size of the window's view: the root node is laid out to exactly this size.
+  ///
+  /// The root's frame stays what the app sets (a Texture view controller
+  /// sets its node's frame to its view's bounds; set it with `configure`).
+  public nonisolated let size: Size
   /// A process-unique number; views record their window by it, without a reference.
   let id: UInt64 = Window.makeID()
   /// The attached root node.
@@ -36,6 +41,7 @@ public final class Window {
   public init(size: Size = Size(width: 390, height: 844), turnMode: TurnMode = .automatic) {
     contractPrecondition(size.isValidViewSize, "a window's size must be finite and not negative")
     view = View(frame: Rect(origin: .zero, size: size))
+    self.size = size
     self.turnMode = turnMode
     turnQueue = TurnQueue(mode: turnMode)
     view.hostingWindow = self
@@ -47,9 +53,12 @@ public final class Window {
   /// Attaches `root` and loads the views of its tree.
   ///
   /// The pending state of every unloaded node is gathered off the main
-  /// actor, concurrently; then one main-actor turn creates the views, applies
-  /// the state, runs `didLoad` (subnodes first) and the `onDidLoad` blocks,
-  /// and calls `willEnterHierarchy` / `didEnterHierarchy`. Views of the tree
+  /// actor, concurrently, and the tree is laid out off the main actor, the
+  /// root at exactly the window's ``size``; then one main-actor turn creates
+  /// the views with their frames, applies the state, runs `didLoad`
+  /// (subnodes first) and the `onDidLoad` blocks, calls
+  /// `willEnterHierarchy` / `didEnterHierarchy`, then the layout hooks
+  /// (`layout(_:)`, `layoutDidFinish(_:)`, supernodes first). Views of the tree
   /// that other loads were building meanwhile (a concurrent `loadView()`,
   /// an implicit load) are waited for and created in the same turn. When
   /// this method returns, `root.view` exists and `root.isInHierarchy` is
@@ -62,6 +71,8 @@ public final class Window {
   ///   - root: A node without a supernode that is not another window's root.
   /// - Throws: ``HierarchyError/windowHasRoot``, ``HierarchyError/rootHasSupernode``
   ///   or ``HierarchyError/nodeIsWindowRoot``; the window and the tree are then unchanged.
+  ///   An error of the tree's layout code does not stop the attach: the tree
+  ///   shows what could be laid out, and ``layoutIfNeeded()`` reports the error.
   /// - Important: This method suspends; the tree can change meanwhile. Changes
   ///   made after the load was prepared reach the views in a later turn.
   public func attach(_ root: any DisplayNode) async throws(HierarchyError) {
@@ -71,9 +82,14 @@ public final class Window {
     let prepared = try await Tree.attach(root, to: self, queue: turnQueue)
     let gathered = await Loading.takeSnapshots(of: prepared.load)
     let loads = await Tree.finishLoad(prepared.load, gathered: gathered)
+    // After the snapshots: the frames are writes, applied in this same turn after `didLoad`.
+    let pass = await LayoutPass.run(
+      roots: [LayoutPass.Root(node: root, target: .range(SizeRange(exactly: size)), frame: nil)],
+      environment: LayoutEnvironment(scale: 1))
     rootNode = root
     let placement = MainOperation.setWindow(root: root.nodeCore, window: self, version: prepared.version)
-    MainTurn.apply(loads + [placement], recorder: turnQueue.recorder)
+    if !pass.errors.isEmpty { await turnQueue.layoutScheduler.report(pass.errors) }
+    MainTurn.apply(loads + [placement, .feature(pass.application)], recorder: turnQueue.recorder)
   }
 
   /// Detaches the root node: its views leave the window and `didExitHierarchy` is called.
@@ -101,6 +117,46 @@ public final class Window {
     MainTurn.apply(consume operations, recorder: queue.recorder)
     // Only waiters need to hear of it: the main actor does not wait for the hierarchy actor again.
     Task { @HierarchyActor in queue.turnFinished(take) }
+  }
+
+  /// Returns once the layout passes that invalidations of the window's tree asked for have reached the views.
+  ///
+  /// A loaded tree relayouts by itself: an invalidation (``DisplayNode/invalidateCalculatedLayout()``,
+  /// ``DisplayNode/setNeedsLayout()``, a style change) asks for a pass, which
+  /// runs off the main actor, and its frames are applied in the window's next
+  /// turn. This waits for the passes running or asked for, then for that turn:
+  /// in ``TurnMode/automatic`` mode the scheduled one, in ``TurnMode/manual``
+  /// mode a turn it runs itself (as ``flush()``, applying all queued work).
+  /// The main actor never measures: it only waits.
+  ///
+  /// ```swift
+  /// await title.setText("A longer title")   // invalidates the title's layout
+  /// try await window.layoutIfNeeded()
+  /// print(title.appliedLayout!.size)
+  /// ```
+  ///
+  /// - Throws: The first error that the layout code of the passes since the
+  ///   last call threw (a ``LayoutError`` or the node's own); the other nodes
+  ///   of those passes are laid out and applied all the same.
+  public func layoutIfNeeded() async throws {
+    let queue = turnQueue
+    let errors = await queue.layoutScheduler.waitUntilIdle()
+    switch turnMode {
+    case .automatic: await queue.waitForQueuedWork()
+    case .manual: await flush()
+    }
+    if let error = errors.first { throw error }
+  }
+
+  /// Returns once the layout passes asked for have run and queued their frames, without applying them.
+  ///
+  /// In ``TurnMode/manual`` mode, a test sees the views before the pass's
+  /// turn, then calls ``flush()`` to see them after.
+  ///
+  /// - Throws: As ``layoutIfNeeded()``.
+  public func waitForLayoutPasses() async throws {
+    let errors = await turnQueue.layoutScheduler.waitUntilIdle()
+    if let error = errors.first { throw error }
   }
 
   /// Returns once all work queued for this window's tree before the call has reached the views.

@@ -50,6 +50,7 @@ struct LoadOrderTests {
       executor.run(parentSnapshot)
       executor.run(childSnapshot)
     }
+    await jobs.runNext()  // the attach lays the root out (the window sizes it)
     try await attach.value
     #expect(parent.isInHierarchy && child.isInHierarchy, "the attach returns with the whole tree in the window")
     await childLoad.value

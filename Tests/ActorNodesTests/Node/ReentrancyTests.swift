@@ -25,6 +25,7 @@ struct ReentrancyTests {
       executor.run(writeJob)  // one job on the node: it records the write, the caller queues it
     }
     await write.value
+    await jobs.runNext()  // the attach lays the root out (the window sizes it)
     try await attach.value
 
     #expect(node.view?.alpha == (writeRunsFirst ? 0.3 : 1), "a post-snapshot write waits for the turn")
@@ -40,7 +41,8 @@ struct ReentrancyTests {
     let node = ScheduledNode("node", executor: executor)
     let window = Window(turnMode: .manual)
     let attach = Task { try await window.attach(node) }
-    await jobs.runNext()
+    await jobs.runNext()  // the snapshot
+    await jobs.runNext()  // the attach lays the root out (the window sizes it)
     try await attach.value
 
     let first = Task.detached { await node.configure { $0.alpha = 0.3 } }

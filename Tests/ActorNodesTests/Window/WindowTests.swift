@@ -17,13 +17,16 @@ struct WindowTests {
     let detach = Task { await window.detach() }
     await Task.yield()
     executor.run(snapshot)
+    await jobs.runNext()  // the attach lays the root out (the window sizes it)
     try await attach.value
     await detach.value
     #expect(window.rootNode == nil)
     #expect(!root.isInHierarchy)
     #expect(root.view?.superview == nil)
     #expect(log.entries == ["root.didLoad", "root.willEnter(true)", "root.didEnter", "root.didExit(false)"])
-    try await window.attach(root)
+    let again = Task { try await window.attach(root) }
+    await jobs.runNext()  // the attach lays the root out (the window sizes it)
+    try await again.value
     #expect(root.isInHierarchy, "the root can be attached again")
   }
 
@@ -49,6 +52,7 @@ struct WindowTests {
     }
     await Task.yield()
     executor.run(snapshot)
+    await jobs.runNext()  // the attach lays the root out (the window sizes it)
     try await attachFirst.value
     #expect(await attachSecond.value == HierarchyError.windowHasRoot)
     #expect(window.rootNode === first)

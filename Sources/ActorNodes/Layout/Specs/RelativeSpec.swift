@@ -18,13 +18,20 @@ extension LayoutSpec {
   /// centred axes and ``RelativePosition/none`` on the others (where the
   /// child is offered the spec's minimum, at the start).
   public static func center(
-    _ centering: CenteringOptions = .xy, sizing: RelativeSizing = [], _ child: LayoutSpec
+    _ centering: CenteringOptions, sizing: RelativeSizing = [], _ child: LayoutSpec
   ) -> LayoutSpec {
     LayoutSpec(
       .spec(
         RelativeSpec(
           name: "Center", horizontal: centering.contains(.x) ? .center : .none,
           vertical: centering.contains(.y) ? .center : .none, sizing: sizing, child: child)))
+  }
+}
+
+extension LayoutSpec {
+  /// `child` centred on both axes: ``center(_:sizing:_:)`` with ``CenteringOptions/xy``.
+  public static func center(sizing: RelativeSizing = [], _ child: LayoutSpec) -> LayoutSpec {
+    center(.xy, sizing: sizing, child)
   }
 }
 

@@ -1,0 +1,177 @@
+import Synchronization
+
+/// One layout pass: lays out invalidated nodes off the main actor and says what the main actor must apply.
+///
+/// A pass starts from the nodes invalidated since the last one. Each is
+/// measured again in the range of its applied layout; if its size changed
+/// (or it was never laid out), its supernode must lay out again, up to the
+/// root, which a window sizes to itself (Texture's `setNeedsLayoutFromAbove`).
+/// From each node that keeps its size, the pass walks down: every node whose
+/// layout changed gives its subnodes their frames (as view-property writes,
+/// so versions decide against writes from `configure`) and their sizes, and
+/// they take their layouts for those sizes, from the measurements their
+/// supernode made where it can. Each node takes its applied layout in its
+/// own isolation, with one call; the main actor gets one ``LayoutApplication``.
+enum LayoutPass {
+  /// Where a walk starts.
+  struct Root: Sendable {
+    let node: any DisplayNode
+    let target: PassTarget
+    /// The frame the root takes, if the pass sets it (a root's own frame is its host's, as in Texture).
+    let frame: Rect?
+  }
+
+  /// What a pass did.
+  struct Outcome: Sendable {
+    var application = LayoutApplication()
+    var errors: [any Error] = []
+  }
+
+  /// Lays out the nodes `dirty` and whatever their size changes reach.
+  @concurrent
+  static func run(dirty: [any DisplayNode], environment: LayoutEnvironment) async -> Outcome {
+    var outcome = Outcome()
+    let roots = await roots(for: dirty, environment, errors: &outcome.errors)
+    await walk(from: roots, descendingEverywhere: false, environment, into: &outcome)
+    return outcome
+  }
+
+  /// Lays out the subtree of each root, visiting every node its layouts place, changed or not.
+  @concurrent
+  static func run(roots: [Root], environment: LayoutEnvironment) async -> Outcome {
+    var outcome = Outcome()
+    await walk(from: roots, descendingEverywhere: true, environment, into: &outcome)
+    return outcome
+  }
+
+  /// The nodes to walk down from: each dirty node, or the nearest ancestor its size change reaches.
+  private static func roots(
+    for dirty: [any DisplayNode], _ environment: LayoutEnvironment, errors: inout [any Error]
+  ) async -> [Root] {
+    var roots: [Root] = []
+    var seen = Set<ObjectIdentifier>()
+    for node in dirty {
+      var current = node
+      do {
+        while true {
+          let remeasured = try await current.remeasureForPass(environment)
+          if case .sameSize(let range) = remeasured {
+            roots.append(Root(node: current, target: .range(range), frame: nil))
+            break
+          }
+          switch await Tree.passPlace(of: current) {
+          case .windowRoot(let size):
+            roots.append(Root(node: current, target: .range(SizeRange(exactly: size)), frame: nil))
+          case .subnode(let supernode):
+            // Texture bumps the supernode's version too: its cached layouts assumed the old size.
+            supernode.nodeCore.layoutVersion.wrappingAdd(1, ordering: .releasing)
+            current = supernode
+            continue
+          case .root:
+            // A root outside a window keeps the range it was laid out in, at its new size.
+            if case .resized(let range) = remeasured {
+              roots.append(Root(node: current, target: .range(range), frame: nil))
+            }
+          }
+          break
+        }
+      } catch {
+        errors.append(error)
+      }
+    }
+    return roots.filter { seen.insert(ObjectIdentifier($0.node.nodeCore)).inserted }
+  }
+
+  /// Walks down from `roots`, supernodes first, collecting what the main actor applies.
+  ///
+  /// Iterative, so that any depth works. Subnodes of a node that places them
+  /// itself are read from the hierarchy in one step per round, not one per node.
+  private static func walk(
+    from roots: [Root], descendingEverywhere: Bool, _ environment: LayoutEnvironment, into outcome: inout Outcome
+  ) async {
+    var frontier = roots.map {
+      Visit(node: $0.node, target: $0.target, frame: $0.frame, manualParent: nil, isRoot: true)
+    }
+    while !frontier.isEmpty {
+      var stack = Array(frontier.reversed())
+      frontier = []
+      var manualNodes: [(node: any DisplayNode, entry: Int)] = []
+      while let visit = stack.popLast() {
+        let step: PassStep?
+        do {
+          step = try await visit.node.passStep(visit.target, frame: visit.frame, environment)
+        } catch {
+          outcome.errors.append(error)
+          continue
+        }
+        guard let step else { continue }
+        if let parent = visit.manualParent {
+          outcome.application.entries[parent].measuredSizes[ObjectIdentifier(visit.node.nodeCore)] = step.layout.size
+        }
+        outcome.application.entries.append(
+          LayoutApplication.Entry(
+            core: visit.node.nodeCore, layout: NodeLayout(step.layout), changed: step.changed,
+            frameWrite: step.frameWrite))
+        // A root was laid out again: its subnodes take their frames again even if the layout is the
+        // same (Texture sets them on every layout), which overwrites frames written meanwhile.
+        guard step.changed || descendingEverywhere || visit.isRoot else { continue }
+        if step.isManual {
+          let entry = outcome.application.entries.count - 1
+          // Laid out again, it places its subnodes again, at the sizes they have now.
+          if visit.isRoot { outcome.application.entries[entry].changed = true }
+          manualNodes.append((visit.node, entry))
+          continue
+        }
+        for sublayout in step.layout.sublayouts.reversed() {
+          guard let node = sublayout.node else { continue }
+          stack.append(
+            Visit(node: node, target: .size(sublayout.size), frame: sublayout.frame, manualParent: nil, isRoot: false))
+        }
+      }
+      guard !manualNodes.isEmpty else { break }
+      let subnodes = await Tree.subnodes(of: manualNodes.map(\.node))
+      for (index, manual) in manualNodes.enumerated() {
+        for node in subnodes[index] where node.nodeCore.wasMeasured {
+          frontier.append(
+            Visit(node: node, target: .latestMeasurement, frame: nil, manualParent: manual.entry, isRoot: false))
+        }
+      }
+    }
+  }
+
+  /// One node the walk visits.
+  private struct Visit {
+    let node: any DisplayNode
+    let target: PassTarget
+    let frame: Rect?
+    /// The entry of the supernode that places this node itself, which wants its measured size.
+    let manualParent: Int?
+    /// Whether the walk starts here.
+    let isRoot: Bool
+  }
+}
+
+/// Where a node stands for a layout pass: what sizes it when its own size changes.
+enum PassPlace: Sendable {
+  /// The root of a window, which sizes it to itself.
+  case windowRoot(Size)
+  /// A subnode: its supernode lays out again.
+  case subnode(of: any DisplayNode)
+  /// A root outside any window: it keeps its range.
+  case root
+}
+
+extension Tree {
+  /// Where `node` stands for a layout pass.
+  static func passPlace(of node: any DisplayNode) -> PassPlace {
+    let core = node.nodeCore
+    if let window = core.hostWindow { return .windowRoot(window.size) }
+    if let supernode = core.supernode { return .subnode(of: supernode) }
+    return .root
+  }
+
+  /// The subnodes of each of `nodes`, in one step.
+  static func subnodes(of nodes: [any DisplayNode]) -> [[any DisplayNode]] {
+    nodes.map { $0.nodeCore.subnodes }
+  }
+}

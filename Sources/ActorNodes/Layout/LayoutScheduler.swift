@@ -1,0 +1,106 @@
+import Synchronization
+
+/// Runs the layout passes of one window's tree (or of the loaded trees in no window), one at a time, off the main actor.
+///
+/// Invalidated loaded nodes are listed here (weakly); the first one since
+/// the last pass starts a pass, and invalidations that arrive while it runs
+/// start one more after it. So any number of invalidations before a pass
+/// starts cost one pass. Each pass queues its ``LayoutApplication`` on the
+/// window's ``TurnQueue``: the frames reach the views in the window's next
+/// turn (``Window/flush()`` in manual mode).
+@HierarchyActor
+final class LayoutScheduler {
+  /// The queue whose turns apply the passes (the shared one once it is gone).
+  private weak var queue: TurnQueue?
+  private var dirty: [WeakNode] = []
+  private var isRunning = false
+  /// Callers of ``waitUntilIdle()``.
+  private var waiters: [CheckedContinuation<[any Error], Never>] = []
+  /// The errors of the passes since the last waiter heard of them.
+  private var errors: [any Error] = []
+
+  nonisolated init(queue: TurnQueue) {
+    self.queue = queue
+  }
+
+  /// Invalidations on their way to a scheduler (``NodeCore/requestLayoutPass(for:)`` hops here to list the node).
+  ///
+  /// So that a wait for the passes also covers an invalidation made just
+  /// before it, whose hop may arrive after the wait's.
+  nonisolated static let registrationsInFlight = Atomic<Int>(0)
+  /// Waiters for ``registrationsInFlight`` to drop to zero.
+  private static var registrationWaiters: [CheckedContinuation<Void, Never>] = []
+
+  /// Lists `node`, whose invalidation asked for a pass, with its window's scheduler.
+  static func register(_ node: any DisplayNode) {
+    of(node).markDirty(node)
+    guard registrationsInFlight.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
+    let waiters = registrationWaiters
+    registrationWaiters = []
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// The scheduler of `node`'s window (of the shared queue if it is in none).
+  static func of(_ node: any DisplayNode) -> LayoutScheduler {
+    TurnQueue.queue(of: node).layoutScheduler
+  }
+
+  /// Lists `node` for the next pass, starting one if none is running.
+  func markDirty(_ node: any DisplayNode) {
+    dirty.append(WeakNode(node: node))
+    guard !isRunning else { return }
+    isRunning = true
+    Task { await runPasses() }
+  }
+
+  /// Returns once no pass is running or waiting to run, with the errors of the passes since the last call.
+  ///
+  /// Invalidations made before the call are waited for too.
+  func waitUntilIdle() async -> [any Error] {
+    if Self.registrationsInFlight.load(ordering: .acquiring) > 0 {
+      await withCheckedContinuation { Self.registrationWaiters.append($0) }
+    }
+    guard isRunning else {
+      defer { errors = [] }
+      return errors
+    }
+    return await withCheckedContinuation { waiters.append($0) }
+  }
+
+  /// ``waitUntilIdle()`` on the scheduler of `node`'s window.
+  static func waitUntilIdle(of node: any DisplayNode) async -> [any Error] {
+    await of(node).waitUntilIdle()
+  }
+
+  /// Keeps errors of a pass run elsewhere (an attach's) for the next ``waitUntilIdle()``.
+  func report(_ passErrors: [any Error]) {
+    errors.append(contentsOf: passErrors)
+  }
+
+  /// Hands the listed nodes to `other`: this queue's window is gone.
+  func move(to other: LayoutScheduler) {
+    let nodes = dirty
+    dirty = []
+    for entry in nodes {
+      if let node = entry.node { other.markDirty(node) }
+    }
+  }
+
+  private func runPasses() async {
+    while !dirty.isEmpty {
+      let nodes = dirty.compactMap(\.node)
+      dirty = []
+      // Before measuring: an invalidation from now on asks for the next pass.
+      for node in nodes { node.nodeCore.clearLayoutPassRequest() }
+      let outcome = await LayoutPass.run(dirty: nodes, environment: LayoutEnvironment(scale: 1))
+      if !outcome.application.isEmpty { (queue ?? TurnQueue.shared).submit(.feature(outcome.application)) }
+      errors.append(contentsOf: outcome.errors)
+    }
+    isRunning = false
+    let resumed = waiters
+    waiters = []
+    let reported = errors
+    errors = []
+    for waiter in resumed { waiter.resume(returning: reported) }
+  }
+}

@@ -1,0 +1,146 @@
+import Synchronization
+
+extension DisplayNode {
+  /// The layout the last layout pass applied to the node (Texture's `calculatedLayout`); `nil` before the first.
+  ///
+  /// Measuring with ``layout(thatFits:parentSize:scale:)`` does not change
+  /// it: only a pass does (a window's, or ``layoutIfNeeded()``).
+  public var calculatedLayout: Layout? {
+    state.layoutStorage?.applied.map { $0.layout.layout(of: self) }
+  }
+
+  /// The node's size as last measured (Texture's `calculatedSize`).
+  ///
+  /// The size of the latest measurement if the node has not been
+  /// invalidated since, else that of ``calculatedLayout``, else zero.
+  public var calculatedSize: Size {
+    guard let storage = state.layoutStorage else { return .zero }
+    let version = nodeCore.layoutVersion.load(ordering: .acquiring)
+    if let key = storage.lastMeasured, let entry = storage.cache.entry(for: key, version: version) {
+      return entry.layout.size
+    }
+    return storage.applied?.layout.size ?? .zero
+  }
+
+  /// The layout whose frames the node's view shows, read synchronously on the main actor.
+  ///
+  /// Set in the main-actor turn that applies a pass (with the frames), or
+  /// at load for a node laid out before its view loaded. `nil` before.
+  @MainActor
+  public var appliedLayout: Layout? {
+    guard let slot = nodeCore.slot, let applied = slot.appliedLayout else { return nil }
+    return applied.layout(of: self)
+  }
+
+  /// Lays out the node's subtree if it needs it, from any isolation domain (Texture's `layoutIfNeeded`).
+  ///
+  /// - For a node whose view has loaded, layout passes run by themselves
+  ///   (see ``Window/layoutIfNeeded()``): this waits for the passes its
+  ///   window is running or was asked for, then for the turn that applies
+  ///   them (in a ``TurnMode/manual`` window, the next ``Window/flush()``,
+  ///   which another task must call).
+  /// - For a node that is not loaded, this runs a pass now, off the main
+  ///   actor: the node is laid out at exactly the size of its bounds
+  ///   (nothing happens while they are empty, as in Texture), and every node
+  ///   its layouts place takes its frame and its layout, kept until its view
+  ///   loads. Nothing of it reaches the main actor before that.
+  ///
+  /// - Throws: The first error the layout code threw; the rest of the tree is laid out all the same.
+  public nonisolated func layoutIfNeeded() async throws {
+    let core = nodeCore
+    guard !core.layoutPassesEnabled else {
+      let errors = await LayoutScheduler.waitUntilIdle(of: self)
+      await waitForQueuedWork()
+      if let error = errors.first { throw error }
+      return
+    }
+    let size = await viewProperties().bounds.size
+    guard size.width > 0, size.height > 0 else { return }
+    let outcome = await LayoutPass.run(
+      roots: [LayoutPass.Root(node: self, target: .range(SizeRange(exactly: size)), frame: nil)],
+      environment: LayoutEnvironment(scale: 1))
+    if outcome.application.entries.contains(where: { $0.frameWrite != nil }) {
+      // Some subnode loaded meanwhile: its frame goes to its window like any write.
+      await Self.submit(outcome.application, for: self)
+    }
+    if let error = outcome.errors.first { throw error }
+  }
+
+  @HierarchyActor
+  private static func submit(_ application: LayoutApplication, for node: any DisplayNode) {
+    TurnQueue.queue(of: node).submit(.feature(application))
+  }
+
+  /// Measures the node again for a pass, in the range of its applied layout.
+  func remeasureForPass(_ environment: LayoutEnvironment) async throws -> PassRemeasurement {
+    guard let applied = state.layoutStorage?.applied else { return .notLaidOut }
+    let layout = try await cachedEntry(in: applied.range, environment).layout
+    return layout.size == applied.layout.size ? .sameSize(applied.range) : .resized(applied.range)
+  }
+
+  /// Takes the node's layout for `target` as its applied layout, records `frame` as a view-property write.
+  ///
+  /// - Returns: What the pass must know, or `nil` for a
+  ///   ``PassTarget/latestMeasurement`` when the node has no valid measurement.
+  func passStep(_ target: PassTarget, frame: Rect?, _ environment: LayoutEnvironment) async throws -> PassStep? {
+    let entry: LayoutCache.Entry
+    switch target {
+    case .range(let range):
+      entry = try await cachedEntry(in: range, environment)
+    case .size(let size):
+      let version = nodeCore.layoutVersion.load(ordering: .acquiring)
+      let scale = environment.grid.scale
+      if let measured = state.layout.cache.latest(
+        version: version, where: { $0.layout.size == size && $0.key.scale == scale })
+      {
+        entry = measured
+      } else {
+        entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
+      }
+    case .latestMeasurement:
+      let version = nodeCore.layoutVersion.load(ordering: .acquiring)
+      let scale = environment.grid.scale
+      guard let measured = state.layoutStorage?.cache.latest(version: version, where: { $0.key.scale == scale })
+      else { return nil }
+      entry = measured
+    }
+    let storage = state.layout
+    let changed = storage.applied.map { !$0.layout.hasSameFrames(as: entry.layout) } ?? true
+    storage.applied = (entry.layout, entry.key.range)
+    let write = frame.flatMap { frame in recordWrite { $0.frame = frame } }
+    if changed { calculatedLayoutDidChange() }
+    return PassStep(
+      layout: entry.layout.layout(of: self), changed: changed, isManual: entry.isManual, frameWrite: write)
+  }
+}
+
+/// What a layout pass asks one node to lay itself out for.
+enum PassTarget: Sendable {
+  /// A range: a root's, or the range a node's applied layout was measured in.
+  case range(SizeRange)
+  /// A size its supernode's layout gave it: its measurement of that size, else one for exactly that size.
+  case size(Size)
+  /// Its latest valid measurement: a subnode of a node that places its subnodes itself.
+  case latestMeasurement
+}
+
+/// What measuring a node again in its applied range showed.
+enum PassRemeasurement: Sendable {
+  /// It keeps its size: its supernode need not lay out again.
+  case sameSize(SizeRange)
+  /// Its size changed: its supernode must lay out again.
+  case resized(SizeRange)
+  /// No pass laid it out yet.
+  case notLaidOut
+}
+
+/// What one node took in a pass.
+struct PassStep: Sendable {
+  let layout: Layout
+  /// Whether the layout differs from the one applied before (or is the first).
+  let changed: Bool
+  /// Whether the node measured itself and places its subnodes in `layout()`.
+  let isManual: Bool
+  /// The frame its supernode's layout gave it, as a write for the main actor (`nil` before load: it is pending).
+  let frameWrite: PropertyWrite?
+}

@@ -1,0 +1,323 @@
+import Foundation
+import Testing
+
+@testable import ActorNodes
+
+/// A node whose layout its test sets and changes; it counts its layout calls and records its layout hooks.
+actor PassNode: HookRecording {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState: NodeState
+  nonisolated let name: String
+  nonisolated let log: EventLog?
+  let lifetime: LifetimeCounter?
+  private var method: @Sendable (SizeRange) -> LayoutMethod
+  private(set) var layoutCalls = 0
+  private(set) var changes = 0
+  private(set) var measuredOnMainThread = false
+
+  init(
+    _ name: String, log: EventLog? = nil, lifetime: LifetimeCounter? = nil,
+    _ method: @escaping @Sendable (SizeRange) -> LayoutMethod = { .size($0.max.isFinite ? $0.max : .zero) }
+  ) {
+    nodeState = NodeState(debugName: name)
+    self.name = name
+    self.log = log
+    self.lifetime = lifetime
+    self.method = method
+  }
+
+  /// A leaf of a fixed size.
+  init(_ name: String, size: Size, log: EventLog? = nil) {
+    self.init(name, log: log) { _ in .size(size) }
+  }
+
+  /// Changes the layout and invalidates the node, as a node whose state changed does.
+  func setMethod(_ method: @escaping @Sendable (SizeRange) -> LayoutMethod) {
+    self.method = method
+    invalidateCalculatedLayout()
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    layoutCalls += 1
+    if Thread.isMainThread { measuredOnMainThread = true }
+    return method(range)
+  }
+
+  func calculatedLayoutDidChange() {
+    changes += 1
+    #expect(calculatedLayout != nil, "the new layout is the calculated one when the hook runs")
+  }
+
+  @MainActor func layout(_ context: borrowing LayoutContext) {
+    log?.record("\(name).layout \(context.layout.size.width)x\(context.layout.size.height)")
+  }
+
+  @MainActor func layoutDidFinish(_ context: borrowing LayoutContext) {
+    log?.record("\(name).layoutDidFinish")
+  }
+
+  deinit { lifetime?.recordDeinit() }
+}
+
+/// The frame of `node`'s view.
+@MainActor
+func frame(of node: any DisplayNode) -> Rect? {
+  node.layer?.frame
+}
+
+@Suite("Layout passes: a loaded tree relayouts itself off the main actor", .timeLimit(.minutes(1)))
+struct LayoutPassTests {
+  @Test(
+    "attach lays the tree out at the window's size: frames, applied layouts and hooks in one turn, supernodes first")
+  @MainActor
+  func attachLaysOut() async throws {
+    let log = EventLog()
+    let a = PassNode("a", size: Size(width: 50, height: 20), log: log)
+    let b = PassNode("b", size: Size(width: 30, height: 40), log: log)
+    let root = PassNode("root", log: log) { _ in
+      .spec(.stack(.horizontal, spacing: 10, alignItems: .start, children: [.node(a), .node(b)]))
+    }
+    try await root.addSubnodes([a, b])
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    try await window.attach(root)
+
+    #expect(window.statistics.turns == 1)
+    #expect(frame(of: a) == Rect(x: 0, y: 0, width: 50, height: 20))
+    #expect(frame(of: b) == Rect(x: 60, y: 0, width: 30, height: 40))
+    #expect(
+      root.appliedLayout?.size == Size(width: 200, height: 100), "the root is laid out at exactly the window's size")
+    #expect(
+      root.appliedLayout?.sublayouts.map(\.frame) == [
+        Rect(x: 0, y: 0, width: 50, height: 20), Rect(x: 60, y: 0, width: 30, height: 40),
+      ])
+    #expect(a.appliedLayout?.size == Size(width: 50, height: 20))
+    #expect(
+      log.entries(containing: "layout") == [
+        "root.layout 200.0x100.0", "root.layoutDidFinish", "a.layout 50.0x20.0", "a.layoutDidFinish",
+        "b.layout 30.0x40.0", "b.layoutDidFinish",
+      ])
+    #expect(
+      log.entries.firstIndex(of: "root.didEnter")! < log.entries.firstIndex(of: "root.layout 200.0x100.0")!,
+      "as in Texture, a view is laid out after it entered its window")
+    #expect(await root.calculatedLayout?.size == Size(width: 200, height: 100))
+    #expect(await a.calculatedSize == Size(width: 50, height: 20))
+    #expect(await root.changes == 1)
+    #expect(await a.changes == 1)
+    #expect(await b.changes == 1)
+    #expect(await root.measuredOnMainThread == false)
+    #expect(await a.measuredOnMainThread == false)
+  }
+
+  @Test("A size change relayouts the supernode: the frames move in the next turn, which flush() shows")
+  @MainActor
+  func resizeEscalates() async throws {
+    let log = EventLog()
+    let a = PassNode("a", size: Size(width: 50, height: 20), log: log)
+    let b = PassNode("b", size: Size(width: 30, height: 40), log: log)
+    let root = PassNode("root", log: log) { _ in
+      .spec(.stack(.vertical, alignItems: .start, children: [.node(a), .node(b)]))
+    }
+    try await root.addSubnodes([a, b])
+    let window = Window(size: Size(width: 200, height: 300), turnMode: .manual)
+    try await window.attach(root)
+    log.clear()
+
+    await a.setMethod { _ in .size(Size(width: 50, height: 70)) }
+    try await window.waitForLayoutPasses()
+    #expect(frame(of: b) == Rect(x: 0, y: 20, width: 30, height: 40), "nothing reaches the views before the turn")
+    await window.flush()
+    #expect(frame(of: a) == Rect(x: 0, y: 0, width: 50, height: 70))
+    #expect(frame(of: b) == Rect(x: 0, y: 70, width: 30, height: 40))
+    #expect(await root.layoutCalls == 2, "a's new size reached its supernode, which laid out again")
+    #expect(await b.layoutCalls == 1, "b's cached layout was reused (Texture: testSetNeedsLayoutAndNormalLayoutPass)")
+    #expect(await b.changes == 1, "b's own layout did not change")
+    #expect(log.entries(containing: ".layout ") == ["root.layout 200.0x300.0", "a.layout 50.0x70.0"])
+  }
+
+  @Test("A node that keeps its size is laid out again alone; its supernode is not asked")
+  @MainActor
+  func sameSizeStaysLocal() async throws {
+    let leaf1 = PassNode("l1", size: Size(width: 10, height: 10))
+    let leaf2 = PassNode("l2", size: Size(width: 10, height: 10))
+    let row = PassNode("row") { _ in
+      .spec(.stack(.horizontal, alignItems: .start, children: [.node(leaf1), .node(leaf2)]).width(.points(100)))
+    }
+    try await row.addSubnodes([leaf1, leaf2])
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(row)])) }
+    try await root.addSubnode(row)
+    let window = Window(size: Size(width: 200, height: 300))
+    try await window.attach(root)
+    #expect(frame(of: leaf2) == Rect(x: 10, y: 0, width: 10, height: 10))
+
+    await row.setMethod { _ in
+      .spec(
+        .stack(.horizontal, justifyContent: .end, alignItems: .start, children: [.node(leaf1), .node(leaf2)]).width(
+          .points(100)))
+    }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: leaf1) == Rect(x: 80, y: 0, width: 10, height: 10))
+    #expect(frame(of: leaf2) == Rect(x: 90, y: 0, width: 10, height: 10))
+    #expect(await root.layoutCalls == 1, "the row kept its size: the root was not laid out again")
+    #expect(await row.changes == 2)
+    #expect(await leaf1.changes == 1, "a leaf that only moved keeps its layout")
+  }
+
+  @Test("Many invalidations before a pass starts cost one pass and one turn")
+  @MainActor
+  func invalidationsCoalesce() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    for _ in 0..<100 { leaf.invalidateCalculatedLayout() }
+    try await window.layoutIfNeeded()
+    #expect(await leaf.layoutCalls == 2)
+    #expect(window.statistics.turns == 2, "the attach's turn and one for the pass")
+  }
+
+  @Test("A supernode's next pass overwrites a configure frame written before it; a configure written after wins")
+  @MainActor
+  func framesAndWritesByVersion() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.inset(EdgeInsets(top: 5, left: 5, bottom: 5, right: 5), .node(leaf))) }
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(frame(of: leaf) == Rect(x: 5, y: 5, width: 90, height: 90))
+
+    await Task.detached { await leaf.configure { $0.frame = Rect(x: 1, y: 1, width: 1, height: 1) } }.value
+    root.invalidateCalculatedLayout()  // the pass comes after the write
+    try await window.layoutIfNeeded()
+    #expect(frame(of: leaf) == Rect(x: 5, y: 5, width: 90, height: 90), "its supernode lays it out: as in Texture")
+
+    root.invalidateCalculatedLayout()
+    try await window.waitForLayoutPasses()
+    await Task.detached { await leaf.configure { $0.frame = Rect(x: 2, y: 2, width: 2, height: 2) } }.value
+    await window.flush()  // the pass's frame and the newer write arrive in one turn
+    #expect(frame(of: leaf) == Rect(x: 2, y: 2, width: 2, height: 2), "the newer write wins, whatever the order")
+  }
+
+  @Test(
+    "Seed 002's manual layout: measure subnodes off the main actor, place them from their calculated sizes in layout()")
+  @MainActor
+  func seedManualLayout() async throws {
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    let node = ImageAndTextNode()
+    try await node.addSubnodes([node.image, node.text])
+    try await window.attach(node)
+    #expect(frame(of: node.image) == Rect(x: 160, y: 0, width: 40, height: 40), "the image at the right edge")
+    #expect(frame(of: node.text) == Rect(x: 0, y: 0, width: 160, height: 30), "the text fills what the image leaves")
+    #expect(await node.text.layoutCalls == 1, "measured once, off the main actor")
+    #expect(await node.text.measuredOnMainThread == false)
+
+    // The text changes (Texture's ASTextNode invalidates itself): the node measures it again and places it again.
+    await node.text.setMethod { range in .size(Size(width: range.max.width, height: 50)) }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: node.text) == Rect(x: 0, y: 0, width: 160, height: 50))
+    #expect(frame(of: node.image) == Rect(x: 160, y: 0, width: 40, height: 40))
+    #expect(await node.text.measuredOnMainThread == false)
+  }
+
+  @Test("An unloaded tree is laid out entirely off the main actor; its views load with the frames")
+  func unloadedTree() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.center(.node(leaf))) }
+    try await root.addSubnode(leaf)
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 50, height: 30) }
+    try await Task.detached { try await root.layoutIfNeeded() }.value
+    #expect(await leaf.viewProperties().frame == Rect(x: 20, y: 10, width: 10, height: 10))
+    #expect(await leaf.calculatedLayout?.size == Size(width: 10, height: 10))
+    #expect(await MainActor.run { !leaf.isNodeLoaded && leaf.appliedLayout == nil }, "nothing reached the main actor")
+    await root.loadView()
+    await MainActor.run {
+      #expect(frame(of: leaf) == Rect(x: 20, y: 10, width: 10, height: 10))
+      #expect(leaf.appliedLayout?.size == Size(width: 10, height: 10), "the applied layout arrives with the view")
+    }
+  }
+
+  @Test("An unloaded node with empty bounds is not laid out (Texture skips a layout at zero size)")
+  func emptyBoundsSkip() async throws {
+    let root = PassNode("root")
+    try await root.layoutIfNeeded()
+    #expect(await root.layoutCalls == 0)
+  }
+
+  @Test("A pass whose layout code fails applies nothing and reports the error; fixed, the next pass lays the tree out")
+  @MainActor
+  func passErrorsAreReported() async throws {
+    let stranger = BasicNode(debugName: "stranger")
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let bad = PassNode("bad") { _ in .spec(.node(stranger)) }
+    let root = PassNode("root") { _ in
+      .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf), .node(bad)]))
+    }
+    try await root.addSubnodes([leaf, bad])
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(root.appliedLayout == nil, "no partial layout")
+    await #expect(throws: LayoutError.self) { try await window.layoutIfNeeded() }
+    try await window.layoutIfNeeded()  // reported once
+
+    await bad.setMethod { _ in .size(Size(width: 5, height: 5)) }
+    try await window.layoutIfNeeded()
+    #expect(root.appliedLayout?.size == Size(width: 100, height: 100))
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 10, height: 10))
+    #expect(frame(of: bad) == Rect(x: 0, y: 10, width: 5, height: 5))
+  }
+
+  @Test("A measured node is not kept alive by its own cached or applied layouts")
+  func layoutsKeepNoCycle() async throws {
+    let lifetime = LifetimeCounter()
+    do {
+      let leaf = PassNode("leaf", lifetime: lifetime) { _ in .size(Size(width: 10, height: 10)) }
+      let root = PassNode("root", lifetime: lifetime) { _ in
+        .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)]))
+      }
+      try await root.addSubnode(leaf)
+      await root.configure { $0.frame = Rect(x: 0, y: 0, width: 50, height: 50) }
+      _ = try await root.layout(thatFits: SizeRange(exactly: Size(width: 50, height: 50)))
+      try await root.layoutIfNeeded()
+    }
+    #expect(lifetime.count == 2)
+  }
+
+  @Test("setNeedsLayout() from another isolation domain invalidates and relayouts a loaded node")
+  @MainActor
+  func setNeedsLayoutRelayouts() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 100, height: 100))
+    try await window.attach(root)
+    await Task.detached { await leaf.setNeedsLayout() }.value
+    try await window.layoutIfNeeded()
+    #expect(await leaf.layoutCalls == 2)
+  }
+}
+
+/// Seed 002's node: an image at the right edge and text filling the rest, measured in
+/// `calculateSizeThatFits:` and placed in `layout` from the subnodes' calculated sizes.
+actor ImageAndTextNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "imageAndText")
+  nonisolated let image = PassNode("image", size: Size(width: 40, height: 40))
+  nonisolated let text = PassNode("text") { range in .size(Size(width: range.max.width, height: 30)) }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    let imageSize = try await image.layout(thatFits: SizeRange(min: .zero, max: range.max)).size
+    let maxText = Size(width: range.max.width - imageSize.width, height: range.max.height)
+    let textSize = try await text.layout(thatFits: SizeRange(min: .zero, max: maxText)).size
+    return .size(Size(width: range.max.width, height: max(imageSize.height, textSize.height)))
+  }
+
+  @MainActor func layout(_ context: borrowing LayoutContext) {
+    let width = context.layout.size.width
+    if let imageSize = context.calculatedSize(of: image) {
+      image.layer?.frame = Rect(x: width - imageSize.width, y: 0, width: imageSize.width, height: imageSize.height)
+    }
+    if let textSize = context.calculatedSize(of: text) {
+      text.layer?.frame = Rect(origin: .zero, size: textSize)
+    }
+  }
+}
