@@ -14,6 +14,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case initialAlphaNotFinite, nodeStateReplaced, nodeCoreComputed
   case sizeRangeMinAboveMax, sizeRangeMinInfinite, sizeRangeMaxNaN, dimensionPointsNegative, dimensionFractionAboveOne
   case flexGrowNegative, spacingNotFinite, layoutSizeNegative, layoutPositionNotFinite
+  case managedSubnodeRemovedByHand
 
   /// The words of the rule the failure message must name.
   var rule: String {
@@ -55,6 +56,8 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .spacingNotFinite: "spacingBefore must be finite"
     case .layoutSizeNegative: "a layout's size must be finite and not negative"
     case .layoutPositionNotFinite: "a layout's position must be finite"
+    case .managedSubnodeRemovedByHand:
+      "the subnodes of a node that automatically manages its subnodes come from its layout"
     }
   }
 
@@ -179,6 +182,12 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       _ = Layout(element: .spec("Stack"), size: Size(width: -1, height: 0))
     case .layoutPositionNotFinite:
       _ = Layout(element: .spec("Stack"), size: .zero, position: Point(x: .nan, y: 0))
+    case .managedSubnodeRemovedByHand:
+      let child = BasicNode()
+      let parent = ManagingNode { [child] in .spec(.node(child)) }
+      await parent.configure { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
+      try? await parent.layoutIfNeeded()
+      await child.removeFromSupernode()
     }
   }
 }

@@ -30,6 +30,11 @@ public enum HierarchyError: Error, Hashable, Sendable {
   /// are, and must not change them. Add subnodes before layout (in the
   /// node's initializer, or where its state changes).
   case editedInLayoutCode
+  /// The node's subnodes are those its layout names (``NodeCore/automaticallyManagesSubnodes``): they are
+  /// not added, inserted, replaced or moved out by hand.
+  ///
+  /// Texture lets the two mix and corrupts its subnode indexes; ActorNodes refuses.
+  case subnodesManagedByLayout
 }
 
 extension HierarchyError: CustomStringConvertible {
@@ -47,6 +52,8 @@ extension HierarchyError: CustomStringConvertible {
     case .backingIsSetByFactory: "a node made with a view or layer factory has the factory's backing"
     case .nodeListedTwice: "a subtree lists the same node twice"
     case .editedInLayoutCode: "layout code must not add or remove subnodes of a node being laid out"
+    case .subnodesManagedByLayout:
+      "the subnodes of a node that automatically manages its subnodes come from its layout, not from edits"
     }
   }
 }

@@ -118,6 +118,7 @@ enum Tree {
       core.listedStamp = stamp
       guard entry.parent >= 0 else { continue }
       guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
+      try checkNotManaged(parent: described[entry.parent].core, child: core)
       if let scope = layoutScope,
         scope.isMeasuring(nodeID: described[entry.parent].core.id)
           || scope.isMeasuring(nodeID: core.supernodeID.load(ordering: .relaxed))
@@ -198,11 +199,80 @@ enum Tree {
 
   /// Removes `child` from its supernode; does nothing for a root.
   static func removeFromSupernode(_ child: any DisplayNode) {
+    contractPrecondition(
+      child.nodeCore.supernode?.nodeCore.automaticallyManagesSubnodes != true,
+      "the subnodes of a node that automatically manages its subnodes come from its layout: "
+        + "change what its layout names (and invalidate it) instead of calling removeFromSupernode()")
     if let scope = LayoutScope.current, scope.isMeasuring(nodeID: child.nodeCore.supernodeID.load(ordering: .relaxed)) {
       contractViolation("layout code must not add or remove subnodes of a node being laid out: \(child.nodeCore.id)")
     }
     guard let parent = detach(child) else { return }
     queueChildren(of: parent)
+  }
+
+  /// Makes the subnodes of each node that manages them exactly the nodes its applied layout names, in order.
+  ///
+  /// One step for all the nodes of a layout pass. Each node's change is
+  /// validated first and made whole, or refused and left out (the other
+  /// nodes' changes are still made): nodes that are no longer named are
+  /// removed, named nodes are moved in from wherever they are, and the order
+  /// becomes the layout's. The main-actor work is queued as for any edit.
+  ///
+  /// - Returns: The views to load (named nodes that arrive under loaded
+  ///   nodes), and the refused changes' errors.
+  static func setManagedSubnodes(
+    _ changes: [(parent: any DisplayNode, nodes: [any DisplayNode])]
+  ) -> (loads: [LoadBatch], errors: [HierarchyError]) {
+    var loads: [LoadBatch] = []
+    var errors: [HierarchyError] = []
+    for (parent, nodes) in changes {
+      do {
+        try loads.append(contentsOf: setManagedSubnodes(of: parent, to: nodes))
+      } catch {
+        errors.append(error)
+      }
+    }
+    return (loads, errors)
+  }
+
+  private static func setManagedSubnodes(
+    of parent: any DisplayNode, to nodes: [any DisplayNode]
+  ) throws(HierarchyError) -> [LoadBatch] {
+    let core = parent.nodeCore
+    let current = core.subnodes
+    if current.count == nodes.count && zip(current, nodes).allSatisfy({ $0 === $1 }) { return [] }
+    for node in nodes {
+      let nodeCore = node.nodeCore
+      guard node !== parent else { throw .cannotAddNodeToItself }
+      guard nodeCore.hostWindow == nil else { throw .nodeIsWindowRoot }
+      if core.isLayerBacked && !nodeCore.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
+      if let other = nodeCore.supernode, other !== parent, other.nodeCore.automaticallyManagesSubnodes {
+        throw .subnodesManagedByLayout  // Another node's layout names it too: one of them is wrong.
+      }
+      var ancestor = core.supernode
+      while let next = ancestor {
+        if next === node { throw .wouldCreateCycle }
+        ancestor = next.nodeCore.supernode
+      }
+    }
+    let named = Set(nodes.lazy.map { ObjectIdentifier($0.nodeCore) })
+    for old in current where !named.contains(ObjectIdentifier(old.nodeCore)) { old.nodeCore.clearSupernode() }
+    core.subnodes = []
+    var loads: [LoadBatch] = []
+    for node in nodes {
+      let nodeCore = node.nodeCore
+      guard nodeCore.supernode !== parent else {
+        core.subnodes.append(node)
+        continue
+      }
+      let oldParent = detach(node, core: nodeCore)
+      core.subnodes.append(node)
+      nodeCore.setSupernode(parent, core: core)
+      let load = commitMove(of: node, core: nodeCore, from: oldParent, to: parent, parentCore: core, placement: .top)
+      if let load { loads.append(load) }
+    }
+    queueChildren(of: parent, core: core)
+    return loads
   }
 
   /// Changes layer backing, before load only.
@@ -390,6 +460,7 @@ enum Tree {
   private static func validateAdding(_ child: any DisplayNode, to parent: any DisplayNode) throws(HierarchyError) {
     guard child !== parent else { throw .cannotAddNodeToItself }
     try checkOutsideLayout(editing: parent, moving: child)
+    try checkNotManaged(parent: parent.nodeCore, child: child.nodeCore)
     guard child.nodeCore.hostWindow == nil else { throw .nodeIsWindowRoot }
     if parent.nodeCore.isLayerBacked && !child.nodeCore.isLayerBacked {
       throw .viewBackedSubnodeOfLayerBackedNode
@@ -400,6 +471,13 @@ enum Tree {
     while let current = ancestor {
       if current === child { throw .wouldCreateCycle }
       ancestor = current.nodeCore.supernode
+    }
+  }
+
+  /// Refuses a hand edit of the subnodes of a node whose layout manages them, into it or out of it.
+  private static func checkNotManaged(parent: NodeCore, child: NodeCore) throws(HierarchyError) {
+    if parent.automaticallyManagesSubnodes || child.supernode?.nodeCore.automaticallyManagesSubnodes == true {
+      throw .subnodesManagedByLayout
     }
   }
 

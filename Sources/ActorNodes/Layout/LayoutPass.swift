@@ -25,6 +25,8 @@ enum LayoutPass {
   struct Outcome: Sendable {
     var application = LayoutApplication()
     var errors: [any Error] = []
+    /// Whether nodes that manage their subnodes were given the ones their layouts name (work queued for a turn).
+    var setManagedSubnodes = false
   }
 
   /// Lays out the nodes `dirty` and whatever their size changes reach.
@@ -89,6 +91,7 @@ enum LayoutPass {
   private static func walk(
     from roots: [Root], descendingEverywhere: Bool, _ environment: LayoutEnvironment, into outcome: inout Outcome
   ) async {
+    var managed: [(parent: any DisplayNode, nodes: [any DisplayNode])] = []
     var frontier = roots.map {
       Visit(node: $0.node, target: $0.target, frame: $0.frame, manualParent: nil, isRoot: true)
     }
@@ -122,6 +125,9 @@ enum LayoutPass {
           manualNodes.append((visit.node, entry))
           continue
         }
+        if visit.node.nodeCore.automaticallyManagesSubnodes {
+          managed.append((visit.node, step.layout.sublayouts.compactMap(\.node)))
+        }
         for sublayout in step.layout.sublayouts.reversed() {
           guard let node = sublayout.node else { continue }
           stack.append(
@@ -137,6 +143,13 @@ enum LayoutPass {
         }
       }
     }
+    guard !managed.isEmpty else { return }
+    outcome.setManagedSubnodes = true
+    // The subnodes of every node that manages them, in one step; named nodes arriving under loaded
+    // nodes load as after any edit (their frames, recorded above, are in their snapshots).
+    let (loads, errors) = await Tree.setManagedSubnodes(managed)
+    outcome.errors.append(contentsOf: errors as [any Error])
+    for load in loads { await Tree.finishImplicitLoad(load) }
   }
 
   /// One node the walk visits.

@@ -165,7 +165,8 @@ extension DisplayNode {
       guard core !== nodeCore, seen.insert(core.id).inserted else {
         throw .elementListedTwice(node: Layout.Element.node(node).label, parent: label)
       }
-      guard core.supernodeID.load(ordering: .acquiring) == id else {
+      // A node that manages its subnodes makes the nodes its layout names its subnodes when the layout is applied.
+      guard nodeCore.automaticallyManagesSubnodes || core.supernodeID.load(ordering: .acquiring) == id else {
         throw .notASubnode(node: Layout.Element.node(node).label, parent: label)
       }
     }

@@ -39,6 +39,13 @@ public final class NodeCore: Sendable {
   @HierarchyActor var subnodes: [any DisplayNode] = []
   /// Whether the node loads a bare ``Layer`` instead of a ``View``.
   @HierarchyActor var isLayerBacked: Bool
+  /// Whether the node's subnodes are exactly the nodes its layout names (Texture's `automaticallyManagesSubnodes`).
+  ///
+  /// Chosen when the node is made, so it cannot change under a layout: each
+  /// layout pass that applies the node's layout adds, removes and reorders
+  /// the subnodes to match it, in one step; edits by hand throw
+  /// ``HierarchyError/subnodesManagedByLayout``.
+  public let automaticallyManagesSubnodes: Bool
   /// The structure version of the latest change to ``subnodes``.
   @HierarchyActor var childrenVersion: UInt64 = 0
   /// How far the node's view has come: unloaded, being gathered, or handed to the main actor.
@@ -64,10 +71,13 @@ public final class NodeCore: Sendable {
   ///
   /// - Parameters:
   ///   - isLayerBacked: Whether the node loads a bare layer (cheaper, no interaction).
-  public init(isLayerBacked: Bool = false) {
+  ///   - automaticallyManagesSubnodes: Whether the node's subnodes are exactly those its layout
+  ///     names, in its order (see ``automaticallyManagesSubnodes``).
+  public init(isLayerBacked: Bool = false, automaticallyManagesSubnodes: Bool = false) {
     id = NodeCore.makeID()
     viewFactory = nil
     self.isLayerBacked = isLayerBacked
+    self.automaticallyManagesSubnodes = automaticallyManagesSubnodes
   }
 
   /// Creates the core of a node that wraps a view made by `makeView`.
@@ -82,6 +92,7 @@ public final class NodeCore: Sendable {
     id = NodeCore.makeID()
     viewFactory = .view(makeView)
     isLayerBacked = false
+    automaticallyManagesSubnodes = false
   }
 
   /// Creates the core of a layer-backed node that wraps a layer made by `makeLayer`.
@@ -92,6 +103,7 @@ public final class NodeCore: Sendable {
     id = NodeCore.makeID()
     viewFactory = .layer(makeLayer)
     isLayerBacked = true
+    automaticallyManagesSubnodes = false
   }
 
   /// Whether the node wraps a view or layer made by a factory (Texture's `isSynchronous`).

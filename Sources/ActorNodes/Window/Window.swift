@@ -89,7 +89,15 @@ public final class Window {
     rootNode = root
     let placement = MainOperation.setWindow(root: root.nodeCore, window: self, version: prepared.version)
     if !pass.errors.isEmpty { await turnQueue.layoutScheduler.report(pass.errors) }
-    MainTurn.apply(loads + [placement, .feature(pass.application)], recorder: turnQueue.recorder)
+    guard pass.setManagedSubnodes else {
+      MainTurn.apply(loads + [placement, .feature(pass.application)], recorder: turnQueue.recorder)
+      return
+    }
+    // The layout gave nodes their subnodes: their views load in this turn too.
+    let queue = turnQueue
+    let (queued, take) = await queue.takeForTurn()
+    MainTurn.apply(loads + [placement] + queued + [.feature(pass.application)], recorder: queue.recorder)
+    Task { @HierarchyActor in queue.turnFinished(take) }
   }
 
   /// Detaches the root node: its views leave the window and `didExitHierarchy` is called.

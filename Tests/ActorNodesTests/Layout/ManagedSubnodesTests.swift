@@ -1,0 +1,124 @@
+import Testing
+
+@testable import ActorNodes
+
+/// A node whose subnodes are the nodes its layout names (Texture's `automaticallyManagesSubnodes`).
+actor ManagingNode: HookRecording {
+  nonisolated let nodeCore = NodeCore(automaticallyManagesSubnodes: true)
+  let nodeState = NodeState(debugName: "managing")
+  nonisolated let name = "managing"
+  nonisolated let log: EventLog?
+  private var method: @Sendable () -> LayoutMethod
+
+  init(log: EventLog? = nil, _ method: @escaping @Sendable () -> LayoutMethod) {
+    self.log = log
+    self.method = method
+  }
+
+  /// Changes what the layout names and invalidates it, as a state change does.
+  func setMethod(_ method: @escaping @Sendable () -> LayoutMethod) {
+    self.method = method
+    invalidateCalculatedLayout()
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod { method() }
+}
+
+/// A row of leaves of `width` × 10 each, in order.
+func row(_ nodes: [any DisplayNode]) -> LayoutMethod {
+  .spec(
+    .stack(
+      .horizontal, alignItems: .start, children: nodes.map { .node($0).preferredSize(Size(width: 10, height: 10)) }))
+}
+
+@Suite("Automatic subnode management", .timeLimit(.minutes(1)))
+struct ManagedSubnodesTests {
+  @Test(
+    "Nodes named in nested specs become the subnodes, in the layout's order (Texture: testInitialNodeInsertionWithOrdering)",
+    .tags(.texturePort))
+  @MainActor
+  func initialInsertionWithOrdering() async throws {
+    let nodes = (1...5).map { BasicNode(debugName: "\($0)") }
+    let node = ManagingNode { [nodes] in
+      .spec(
+        .stack(
+          .horizontal,
+          children: [
+            .node(nodes[0]).preferredSize(Size(width: 10, height: 10)),
+            .stack(.vertical, children: [.node(nodes[1]), .node(nodes[2])]),
+            .absolute(children: [.node(nodes[3]).layoutPosition(Point(x: 5, y: 5))]),
+            .node(nodes[4]),
+          ]))
+    }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(node)
+    let subnodes = await node.subnodes
+    #expect(subnodes.map { $0.nodeCore.id } == nodes.map { $0.nodeCore.id })
+    #expect(node.view?.subviews.map(ObjectIdentifier.init) == nodes.map { ObjectIdentifier($0.view!) })
+    #expect(nodes.allSatisfy { $0.isInHierarchy }, "the attach's own turn shows them")
+    #expect(frame(of: nodes[0]) == Rect(x: 0, y: 0, width: 10, height: 10))
+  }
+
+  @Test(
+    "A state change inserts, removes and reorders subnodes in one step, with the hierarchy hooks (Texture: testCalculatedLayoutHierarchyTransitions)",
+    .tags(.texturePort))
+  @MainActor
+  func insertsRemovesAndReorders() async throws {
+    let log = EventLog()
+    let one = RecordingNode("1", log: log)
+    let two = RecordingNode("2", log: log)
+    let three = RecordingNode("3", log: log)
+    let node = ManagingNode(log: log) { [one, two] in row([one, two]) }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(node)
+    #expect(await node.subnodes.map { $0.nodeCore.id } == [one, two].map { $0.nodeCore.id })
+
+    log.clear()
+    await node.setMethod { [one, two, three] in row([one, three, two]) }
+    try await window.layoutIfNeeded()
+    #expect(await node.subnodes.map { $0.nodeCore.id } == [one, three, two].map { $0.nodeCore.id })
+    #expect(node.view?.subviews.map(ObjectIdentifier.init) == [one, three, two].map { ObjectIdentifier($0.view!) })
+    #expect(log.entries == ["3.didLoad", "3.willEnter(true)", "3.didEnter"])
+    #expect(frame(of: three) == Rect(x: 10, y: 0, width: 10, height: 10))
+    #expect(frame(of: two) == Rect(x: 20, y: 0, width: 10, height: 10))
+
+    log.clear()
+    await node.setMethod { [two, one] in row([two, one]) }
+    try await window.layoutIfNeeded()
+    #expect(await node.subnodes.map { $0.nodeCore.id } == [two, one].map { $0.nodeCore.id })
+    #expect(node.view?.subviews.map(ObjectIdentifier.init) == [two, one].map { ObjectIdentifier($0.view!) })
+    #expect(log.entries == ["3.didExit(false)"])
+    #expect(await three.supernode == nil)
+  }
+
+  @Test("Edits by hand of a managing node's subnodes throw, and change nothing")
+  func handEditsAreRefused() async throws {
+    let managed = BasicNode()
+    let node = ManagingNode { [managed] in .spec(.node(managed)) }
+    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
+    try await node.layoutIfNeeded()
+    #expect(await node.subnodes.count == 1)
+    let other = BasicNode()
+    await #expect(throws: HierarchyError.subnodesManagedByLayout) { try await node.addSubnode(other) }
+    await #expect(throws: HierarchyError.subnodesManagedByLayout) { try await node.addSubnodes([Subtree(other)]) }
+    await #expect(throws: HierarchyError.subnodesManagedByLayout) { try await node.insertSubnode(other, at: 0) }
+    await #expect(throws: HierarchyError.subnodesManagedByLayout) { try await other.addSubnode(managed) }
+    #expect(await node.subnodes.map { $0.nodeCore.id } == [managed.nodeCore.id])
+    #expect(await other.subnodes.isEmpty)
+  }
+
+  @Test(
+    "An unloaded managing tree gets its subnodes and frames off the main actor; nodes made in the layout stay alive (Texture: testThatLayoutElementCreatedInLayoutSpecThatFitsDoNotGetDeallocated)",
+    .tags(.texturePort))
+  func unloadedTreeKeepsNodesMadeInLayout() async throws {
+    let node = ManagingNode {
+      .spec(.inset(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), .node(BasicNode(debugName: "made"))))
+    }
+    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 50, height: 50) }
+    try await node.layoutIfNeeded()
+    let subnodes = await node.subnodes
+    #expect(subnodes.count == 1)
+    #expect(await subnodes.first?.debugName == "made")
+    #expect(await subnodes.first?.viewProperties().frame == Rect(x: 2, y: 1, width: 44, height: 46))
+  }
+}
