@@ -97,6 +97,8 @@ final class LayoutScheduler {
       errors.append(contentsOf: outcome.errors)
     }
     isRunning = false
+    // Errors wait for a waiter to hear of them (the next `waitUntilIdle()` if there is none now).
+    guard !waiters.isEmpty else { return }
     let resumed = waiters
     waiters = []
     let reported = errors

@@ -259,6 +259,9 @@ struct LayoutPassTests {
     await #expect(throws: LayoutError.self) { try await window.layoutIfNeeded() }
     try await window.layoutIfNeeded()  // reported once
 
+    await bad.setMethod { _ in .spec(.node(stranger)) }  // invalidated: a pass runs, fails, and nobody waits
+    await #expect(throws: LayoutError.self) { try await window.waitForLayoutPasses() }
+
     await bad.setMethod { _ in .size(Size(width: 5, height: 5)) }
     try await window.layoutIfNeeded()
     #expect(root.appliedLayout?.size == Size(width: 100, height: 100))
