@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 
 @testable import ActorNodes
@@ -13,7 +12,8 @@ actor PassNode: HookRecording {
   private var method: @Sendable (SizeRange) -> LayoutMethod
   private(set) var layoutCalls = 0
   private(set) var changes = 0
-  private(set) var measuredOnMainThread = false
+  /// Layout calls made in the node's own isolation (its executor is not the main actor's): all of them.
+  private(set) var isolatedLayoutCalls = 0
 
   init(
     _ name: String, log: EventLog? = nil, lifetime: LifetimeCounter? = nil,
@@ -39,7 +39,9 @@ actor PassNode: HookRecording {
 
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
     layoutCalls += 1
-    if Thread.isMainThread { measuredOnMainThread = true }
+    // Stops the test if the call is not on the node's executor (the main actor never runs it).
+    preconditionIsolated("layout code runs in the node's isolation")
+    isolatedLayoutCalls += 1
     return method(range)
   }
 
@@ -49,6 +51,7 @@ actor PassNode: HookRecording {
   }
 
   @MainActor func layout(_ context: borrowing LayoutContext) {
+    MainActor.preconditionIsolated("layout(_:) runs on the main actor")
     log?.record("\(name).layout \(context.layout.size.width)x\(context.layout.size.height)")
   }
 
@@ -104,8 +107,8 @@ struct LayoutPassTests {
     #expect(await root.changes == 1)
     #expect(await a.changes == 1)
     #expect(await b.changes == 1)
-    #expect(await root.measuredOnMainThread == false)
-    #expect(await a.measuredOnMainThread == false)
+    #expect(await root.isolatedLayoutCalls == root.layoutCalls)
+    #expect(await a.isolatedLayoutCalls == a.layoutCalls)
   }
 
   @Test("A size change relayouts the supernode: the frames move in the next turn, which flush() shows")
@@ -209,14 +212,14 @@ struct LayoutPassTests {
     #expect(frame(of: node.image) == Rect(x: 160, y: 0, width: 40, height: 40), "the image at the right edge")
     #expect(frame(of: node.text) == Rect(x: 0, y: 0, width: 160, height: 30), "the text fills what the image leaves")
     #expect(await node.text.layoutCalls == 1, "measured once, off the main actor")
-    #expect(await node.text.measuredOnMainThread == false)
+    #expect(await node.text.isolatedLayoutCalls == node.text.layoutCalls)
 
     // The text changes (Texture's ASTextNode invalidates itself): the node measures it again and places it again.
     await node.text.setMethod { range in .size(Size(width: range.max.width, height: 50)) }
     try await window.layoutIfNeeded()
     #expect(frame(of: node.text) == Rect(x: 0, y: 0, width: 160, height: 50))
     #expect(frame(of: node.image) == Rect(x: 160, y: 0, width: 40, height: 40))
-    #expect(await node.text.measuredOnMainThread == false)
+    #expect(await node.text.isolatedLayoutCalls == node.text.layoutCalls)
   }
 
   @Test("An unloaded tree is laid out entirely off the main actor; its views load with the frames")
