@@ -21,7 +21,7 @@ struct LayoutApplication: MainTurnFeature {
 
   var entries: [Entry] = []
 
-  /// Whether the main actor has anything to do: a frame to set or a loaded node to tell.
+  /// Whether the pass laid out no node.
   var isEmpty: Bool { entries.isEmpty }
 
   @MainActor

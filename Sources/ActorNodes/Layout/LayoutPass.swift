@@ -113,7 +113,7 @@ enum LayoutPass {
         }
         outcome.application.entries.append(
           LayoutApplication.Entry(
-            core: visit.node.nodeCore, layout: NodeLayout(step.layout), changed: step.changed,
+            core: visit.node.nodeCore, layout: step.layout, changed: step.changed,
             frameWrite: step.frameWrite))
         // A root was laid out again: its subnodes take their frames again even if the layout is the
         // same (Texture sets them on every layout), which overwrites frames written meanwhile.

@@ -109,8 +109,7 @@ extension DisplayNode {
     storage.applied = (entry.layout, entry.key.range)
     let write = frame.flatMap { frame in recordWrite { $0.frame = frame } }
     if changed { calculatedLayoutDidChange() }
-    return PassStep(
-      layout: entry.layout.layout(of: self), changed: changed, isManual: entry.isManual, frameWrite: write)
+    return PassStep(layout: entry.layout, changed: changed, isManual: entry.isManual, frameWrite: write)
   }
 }
 
@@ -136,7 +135,7 @@ enum PassRemeasurement: Sendable {
 
 /// What one node took in a pass.
 struct PassStep: Sendable {
-  let layout: Layout
+  let layout: NodeLayout
   /// Whether the layout differs from the one applied before (or is the first).
   let changed: Bool
   /// Whether the node measured itself and places its subnodes in `layout()`.

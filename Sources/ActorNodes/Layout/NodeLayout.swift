@@ -1,0 +1,25 @@
+/// A node's layout without the node: its size and its subnodes' layouts.
+///
+/// What a node keeps of its own layouts (cached, applied). A ``Layout``
+/// names its node, and a node that kept a layout naming itself would keep
+/// itself alive; its subnodes it owns anyway.
+struct NodeLayout: Sendable {
+  let size: Size
+  let sublayouts: [Layout]
+
+  init(_ layout: Layout) {
+    size = layout.size
+    sublayouts = layout.sublayouts
+  }
+
+  /// The layout of `node`.
+  func layout(of node: any DisplayNode) -> Layout {
+    Layout(uncheckedNode: node, size: size, sublayouts: sublayouts)
+  }
+
+  /// Whether `other` has the same size and places the same elements at the same frames.
+  func hasSameFrames(as other: NodeLayout) -> Bool {
+    guard size == other.size, sublayouts.count == other.sublayouts.count else { return false }
+    return zip(sublayouts, other.sublayouts).allSatisfy { $0.frame == $1.frame && $0.element.isSame(as: $1.element) }
+  }
+}
