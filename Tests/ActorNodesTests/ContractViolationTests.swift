@@ -15,6 +15,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case sizeRangeMinAboveMax, sizeRangeMinInfinite, sizeRangeMaxNaN, dimensionPointsNegative, dimensionFractionAboveOne
   case flexGrowNegative, spacingNotFinite, layoutSizeNegative, layoutPositionNotFinite
   case managedSubnodeRemovedByHand
+  case fontSizeNotPositive, textRoomNegative, textLineLimitNegative, textInsetNegative
 
   /// The words of the rule the failure message must name.
   var rule: String {
@@ -58,6 +59,10 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .layoutPositionNotFinite: "a layout's position must be finite"
     case .managedSubnodeRemovedByHand:
       "the subnodes of a node that automatically manages its subnodes come from its layout"
+    case .fontSizeNotPositive: "a font's size must be finite and positive"
+    case .textRoomNegative: "text must be laid out in a size without NaN or negative dimensions"
+    case .textLineLimitNegative: "maximumNumberOfLines must not be negative"
+    case .textInsetNegative: "a text container inset must be finite and not negative"
     }
   }
 
@@ -188,6 +193,14 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       await parent.configure { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
       try? await parent.layoutIfNeeded()
       await child.removeFromSupernode()
+    case .fontSizeNotPositive:
+      _ = Font(size: 0)
+    case .textRoomNegative:
+      _ = TextLayout("text", constrainedTo: Size(width: -1, height: 10))
+    case .textLineLimitNegative:
+      await TextNode(text: "text").setMaximumNumberOfLines(-1)
+    case .textInsetNegative:
+      await TextNode(text: "text").setTextContainerInset(EdgeInsets(top: -1))
     }
   }
 }

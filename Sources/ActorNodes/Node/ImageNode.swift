@@ -1,0 +1,54 @@
+/// A node that shows an image: Texture's `ASImageNode`.
+///
+/// Its measured size is the image's size in points (its pixel size over its
+/// scale), clamped into the range a layout offers; with no image it has
+/// Texture's default size. Drawing the image into the view is the display
+/// step's work.
+///
+/// ```swift
+/// let avatar = ImageNode(image: Image(pixelWidth: 80, pixelHeight: 80, scale: 2, filledWith: .gray))
+/// // measures 40 × 40 wherever there is room for it
+/// ```
+public actor ImageNode: DisplayNode {
+  /// The node's identity, tree links and loaded view.
+  public nonisolated let nodeCore: NodeCore
+  /// The library's node-isolated state.
+  public let nodeState: NodeState
+
+  /// The image shown.
+  public private(set) var image: Image?
+
+  /// Creates an image node.
+  ///
+  /// - Parameters:
+  ///   - debugName: A name for descriptions and errors.
+  ///   - image: The image shown.
+  ///   - isLayerBacked: Whether the node loads a ``Layer`` instead of a ``View``.
+  public init(debugName: String? = nil, image: Image? = nil, isLayerBacked: Bool = false) {
+    nodeCore = NodeCore(isLayerBacked: isLayerBacked)
+    nodeState = NodeState(debugName: debugName)
+    self.image = image
+  }
+
+  /// Replaces the image; invalidates the node's layout if the size it measures changes.
+  ///
+  /// Texture's `setImage:` only redraws, so a new image of another size keeps
+  /// the old frame until something else invalidates the layout; here the
+  /// intrinsic size is part of the measurement, so a size change measures again.
+  public func setImage(_ image: Image?) {
+    let oldSize = self.image?.size
+    self.image = image
+    if image?.size != oldSize { invalidateCalculatedLayout() }
+  }
+
+  /// The image's size in points, or Texture's default size without an image.
+  public func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    guard let image else { return .size(range.max.isFinite ? range.max : .zero) }
+    return .size(image.size)
+  }
+
+  /// The default line, with the image.
+  public var descriptionForRecursiveDescription: String {
+    "\(defaultDescription) \(image.map(String.init(describing:)) ?? "no image")"
+  }
+}

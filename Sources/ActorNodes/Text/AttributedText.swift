@@ -1,0 +1,137 @@
+/// Text with attributes: runs of characters, each set in one font and color.
+///
+/// Texture's text nodes take an `NSAttributedString`; this is the `Sendable`
+/// value that replaces it. Empty runs are dropped and adjacent runs with
+/// equal attributes are merged, so two texts that look the same are equal.
+///
+/// ```swift
+/// var text = AttributedText("Texture ", attributes: .init(font: .system(size: 15, weight: .bold)))
+/// text.append("keeps the main thread free", attributes: .init(font: .system(size: 15)))
+/// ```
+public struct AttributedText: Hashable, Sendable {
+  /// How a run of characters is set.
+  public struct Attributes: Hashable, Sendable {
+    /// The font.
+    public var font: Font
+    /// The color (the display step draws with it).
+    public var color: Color
+
+    /// Creates attributes.
+    public init(font: Font = .default, color: Color = .black) {
+      self.font = font
+      self.color = color
+    }
+  }
+
+  /// Characters set with one set of attributes.
+  public struct Run: Hashable, Sendable {
+    /// The characters.
+    public var string: String
+    /// How they are set.
+    public var attributes: Attributes
+
+    /// Creates a run.
+    public init(_ string: String, attributes: Attributes = Attributes()) {
+      self.string = string
+      self.attributes = attributes
+    }
+  }
+
+  /// A place in the text: a run, and a UTF-8 offset into its string.
+  public struct Position: Hashable, Comparable, Sendable {
+    /// The run's index in ``AttributedText/runs``.
+    public var run: Int
+    /// The offset in the run's string, in UTF-8 code units (on a grapheme boundary).
+    public var utf8Offset: Int
+
+    /// Creates a position.
+    public init(run: Int, utf8Offset: Int) {
+      self.run = run
+      self.utf8Offset = utf8Offset
+    }
+
+    public static func < (lhs: Position, rhs: Position) -> Bool {
+      (lhs.run, lhs.utf8Offset) < (rhs.run, rhs.utf8Offset)
+    }
+  }
+
+  /// The runs, none empty, no two adjacent ones with equal attributes.
+  public private(set) var runs: [Run]
+
+  /// Creates an empty text.
+  public init() { runs = [] }
+
+  /// Creates a text of one run.
+  public init(_ string: String, attributes: Attributes = Attributes()) {
+    runs = []
+    append(string, attributes: attributes)
+  }
+
+  /// Creates a text from runs, dropping empty ones and merging neighbours with equal attributes.
+  public init(runs: [Run]) {
+    self.runs = []
+    for run in runs { append(run.string, attributes: run.attributes) }
+  }
+
+  /// Appends `string` set with `attributes`.
+  public mutating func append(_ string: String, attributes: Attributes = Attributes()) {
+    guard !string.isEmpty else { return }
+    if let last = runs.indices.last, runs[last].attributes == attributes {
+      runs[last].string += string
+    } else {
+      runs.append(Run(string, attributes: attributes))
+    }
+  }
+
+  /// Appends the runs of `other`.
+  public mutating func append(_ other: AttributedText) {
+    for run in other.runs { append(run.string, attributes: run.attributes) }
+  }
+
+  /// The text without attributes.
+  public var string: String { runs.map(\.string).joined() }
+
+  /// Whether the text has no characters.
+  public var isEmpty: Bool { runs.isEmpty }
+
+  /// The start of the text.
+  public var startPosition: Position { Position(run: 0, utf8Offset: 0) }
+
+  /// The end of the text.
+  public var endPosition: Position {
+    runs.isEmpty ? startPosition : Position(run: runs.count - 1, utf8Offset: runs[runs.count - 1].string.utf8.count)
+  }
+
+  /// The characters between two positions, without attributes.
+  public func string(in range: Range<Position>) -> String {
+    var result = ""
+    var position = range.lowerBound
+    while position < range.upperBound, position.run < runs.count {
+      let utf8 = runs[position.run].string.utf8
+      let end = position.run == range.upperBound.run ? range.upperBound.utf8Offset : utf8.count
+      let lower = utf8.index(utf8.startIndex, offsetBy: position.utf8Offset)
+      let upper = utf8.index(utf8.startIndex, offsetBy: end)
+      result += String(runs[position.run].string[lower..<upper])
+      position = Position(run: position.run + 1, utf8Offset: 0)
+    }
+    return result
+  }
+
+  /// The text of `lhs` followed by the text of `rhs`.
+  public static func + (lhs: AttributedText, rhs: AttributedText) -> AttributedText {
+    var text = lhs
+    text.append(rhs)
+    return text
+  }
+}
+
+extension AttributedText: ExpressibleByStringLiteral {
+  /// A text of one run in the default attributes.
+  public init(stringLiteral value: String) {
+    self.init(value)
+  }
+}
+
+extension AttributedText: CustomStringConvertible {
+  public var description: String { string.debugDescription }
+}

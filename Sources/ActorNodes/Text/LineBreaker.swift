@@ -1,0 +1,235 @@
+/// Breaks an ``AttributedText`` into ``TextLayout/Line``s: the algorithm behind ``TextLayout``.
+///
+/// One pass over the grapheme clusters of every run. Characters gather into
+/// a word until a break opportunity; a word that does not fit after the
+/// line's content starts a new line; one wider than a whole line is broken
+/// between clusters. The pass stops as soon as the lines outnumber what may
+/// be shown, and the last line shown is then cut at its tail.
+struct LineBreaker {
+  private typealias Position = AttributedText.Position
+
+  /// Widths within this of the room still fit (float sums of advances).
+  private static let tolerance = 1e-7
+
+  private let text: AttributedText
+  private let room: Size
+  private let maximumNumberOfLines: Int
+  private let truncationToken: String
+
+  private var lines: [TextLayout.Line] = []
+  /// Whether more text follows the last line kept (so it must be truncated).
+  private var isCutShort = false
+
+  // The line being filled.
+  private var lineStart: Position?
+  private var lineContentEnd = Position(run: 0, utf8Offset: 0)
+  private var lineWidth = 0.0
+  private var lineHasContent = false
+  /// Whitespace after the line's content: counts only if a word follows on the same line.
+  private var pendingSpace = 0.0
+  private var lineHeight = 0.0
+  private var lineAscent = 0.0
+  private var lineTop = 0.0
+
+  // The word being gathered: each cluster's end, advance and kerning with the cluster before it.
+  private var wordStart = Position(run: 0, utf8Offset: 0)
+  private var wordEnds: [Position] = []
+  private var wordAdvances: [Double] = []
+  private var wordKerns: [Double] = []
+  private var wordWidth = 0.0
+  private var wordHeight = 0.0
+  private var wordAscent = 0.0
+
+  init(text: AttributedText, room: Size, maximumNumberOfLines: Int, truncationToken: String) {
+    self.text = text
+    self.room = room
+    self.maximumNumberOfLines = maximumNumberOfLines
+    self.truncationToken = truncationToken
+  }
+
+  /// Breaks the text into lines, and truncates the last one shown if text is left over.
+  ///
+  /// - Returns: The lines shown, and whether any text is not shown.
+  mutating func run() -> (lines: [TextLayout.Line], isTruncated: Bool) {
+    scan: for (index, run) in text.runs.enumerated() {
+      let font = run.attributes.font
+      let scale = font.pointsPerUnit
+      var offset = 0
+      var previous: UInt8?
+      for character in run.string {
+        let start = Position(run: index, utf8Offset: offset)
+        offset += character.utf8.count
+        let end = Position(run: index, utf8Offset: offset)
+        let glyph = FontMetrics.classify(character)
+        switch glyph.kind {
+        case .newline:
+          commitWord()
+          note(font)
+          endLine(nextStart: end)
+          previous = nil
+        case .space:
+          commitWord()
+          if lineStart == nil { lineStart = start }
+          pendingSpace += Double(glyph.units) * scale
+          note(font)
+          previous = nil
+        case .mark:
+          if glyph.breaksBefore { commitWord() }
+          var kern = 0.0
+          if let before = previous, let ascii = glyph.ascii, !wordEnds.isEmpty {
+            kern = Double(FontMetrics.kerning(before, ascii)) * scale
+          }
+          if wordEnds.isEmpty { wordStart = start }
+          wordEnds.append(end)
+          wordAdvances.append(Double(glyph.units) * scale)
+          wordKerns.append(kern)
+          wordWidth += kern + Double(glyph.units) * scale
+          wordHeight = max(wordHeight, font.lineHeight)
+          wordAscent = max(wordAscent, font.ascent)
+          previous = glyph.ascii
+          if glyph.breaksAfter { commitWord() }
+        }
+        if isCutShort { break scan }
+      }
+      // Kerning applies within a run only; a word may go on into the next run.
+    }
+    if !isCutShort {
+      commitWord()
+      if lineStart != nil, !isCutShort { endLine(nextStart: nil) }
+    }
+    if isCutShort, !lines.isEmpty { truncateLastLine() }
+    return (lines, isCutShort)
+  }
+
+  /// Makes `font`'s line height and ascent count for the current line.
+  private mutating func note(_ font: Font) {
+    lineHeight = max(lineHeight, font.lineHeight)
+    lineAscent = max(lineAscent, font.ascent)
+  }
+
+  /// Places the gathered word: on the current line if it fits, else on a new line (broken if it is too wide).
+  private mutating func commitWord() {
+    guard !wordEnds.isEmpty, !isCutShort else { return }
+    defer {
+      wordEnds.removeAll(keepingCapacity: true)
+      wordAdvances.removeAll(keepingCapacity: true)
+      wordKerns.removeAll(keepingCapacity: true)
+      wordWidth = 0
+      wordHeight = 0
+      wordAscent = 0
+    }
+    if lineWidth + pendingSpace + wordWidth <= room.width + Self.tolerance {
+      place(wordEnds.count - 1, width: wordWidth)
+      return
+    }
+    if lineHasContent || pendingSpace > 0 {
+      // Something before the word holds the line: the word starts the next one.
+      endLine(nextStart: wordStart)
+      guard !isCutShort else { return }
+      if wordWidth <= room.width + Self.tolerance {
+        place(wordEnds.count - 1, width: wordWidth)
+        return
+      }
+    }
+    breakWord()
+  }
+
+  /// Places the word's clusters up to `last` on the current line.
+  private mutating func place(_ last: Int, width: Double) {
+    if lineStart == nil { lineStart = wordStart }
+    lineWidth += pendingSpace + width
+    pendingSpace = 0
+    lineHasContent = true
+    lineContentEnd = wordEnds[last]
+    lineHeight = max(lineHeight, wordHeight)
+    lineAscent = max(lineAscent, wordAscent)
+  }
+
+  /// Places a word wider than a line cluster by cluster, starting a line whenever the next cluster does not fit.
+  ///
+  /// Called on a line with no content, so a cluster on a line with content follows one of this word.
+  private mutating func breakWord() {
+    var start = wordStart
+    for index in wordEnds.indices {
+      let advance = wordAdvances[index]
+      if lineHasContent, lineWidth + wordKerns[index] + advance > room.width + Self.tolerance {
+        endLine(nextStart: start)
+        guard !isCutShort else { return }
+      }
+      if lineStart == nil { lineStart = start }
+      lineWidth += (lineHasContent ? wordKerns[index] : 0) + advance
+      lineHasContent = true
+      lineContentEnd = wordEnds[index]
+      lineHeight = max(lineHeight, wordHeight)
+      lineAscent = max(lineAscent, wordAscent)
+      start = wordEnds[index]
+    }
+  }
+
+  /// Ends the current line; `nextStart` is where the next one starts (nil at the end of the text).
+  private mutating func endLine(nextStart: Position?) {
+    let start = lineStart ?? nextStart ?? text.endPosition
+    let end = lineHasContent ? lineContentEnd : start
+    if lineHeight == 0 { lineHeight = text.runs.last?.attributes.font.lineHeight ?? 0 }
+    let fitsHeight = lineTop + lineHeight <= room.height + Self.tolerance
+    let fitsCount = maximumNumberOfLines == 0 || lines.count < maximumNumberOfLines
+    guard fitsHeight, fitsCount else {
+      isCutShort = true
+      return
+    }
+    lines.append(
+      TextLayout.Line(
+        range: start..<end, frame: Rect(x: 0, y: lineTop, width: lineWidth, height: lineHeight),
+        baseline: lineTop + lineAscent, isTruncated: false))
+    lineTop += lineHeight
+    lineStart = nil
+    lineWidth = 0
+    lineHasContent = false
+    pendingSpace = 0
+    lineHeight = 0
+    lineAscent = 0
+    if nextStart != nil, maximumNumberOfLines != 0, lines.count == maximumNumberOfLines {
+      // More text follows and no further line may be shown.
+      isCutShort = nextStart! < text.endPosition
+    }
+  }
+
+  /// Cuts the last line at its tail: as much of its text up to the paragraph's end as fits before the token.
+  private mutating func truncateLastLine() {
+    var line = lines.removeLast()
+    let start = line.range.lowerBound
+    var tokenFont = text.runs[start.run].attributes.font
+    var shownEnd = start
+    var shownWidth = 0.0
+    var width = 0.0
+    scan: for index in start.run..<text.runs.count {
+      let run = text.runs[index]
+      let font = run.attributes.font
+      let tokenWidth = font.width(of: truncationToken)
+      let utf8 = run.string.utf8
+      var offset = index == start.run ? start.utf8Offset : 0
+      var previous: UInt8?
+      for character in run.string[utf8.index(utf8.startIndex, offsetBy: offset)...] {
+        let glyph = FontMetrics.classify(character)
+        if glyph.kind == .newline { break scan }
+        var advance = Double(glyph.units) * font.pointsPerUnit
+        if let before = previous, let ascii = glyph.ascii {
+          advance += Double(FontMetrics.kerning(before, ascii)) * font.pointsPerUnit
+        }
+        if width + advance + tokenWidth > room.width + Self.tolerance { break scan }
+        width += advance
+        offset += character.utf8.count
+        if glyph.kind != .space {
+          shownEnd = Position(run: index, utf8Offset: offset)
+          shownWidth = width
+          tokenFont = font
+        }
+        previous = glyph.kind == .space ? nil : glyph.ascii
+      }
+    }
+    line.range = start..<shownEnd
+    line.frame.size.width = shownWidth + tokenFont.width(of: truncationToken)
+    line.isTruncated = true
+    lines.append(line)
+  }
+}

@@ -1,0 +1,76 @@
+/// Text set into lines: where each line breaks, how wide and high it is, and whether the text was cut short.
+///
+/// The measurement behind ``TextNode``, and a pure function of its inputs:
+/// the same text, size and options give the same lines on every machine
+/// (the metrics are ActorNodes' built-in ``Font`` table). Lines break as
+/// Texture's text nodes break them by default (word wrapping):
+///
+/// - at whitespace, after a hyphen or dash, and around East Asian ideographs;
+///   spaces at a break hang past the line's end and do not count to its width;
+/// - a word wider than the line is broken between grapheme clusters, so an
+///   emoji sequence or a letter with its accents is never split;
+/// - a newline always breaks; a newline at the very end adds no empty line;
+/// - when the text needs more lines than ``maximumNumberOfLines`` allows or
+///   than fit in the height, the last line shown is cut at the tail with the
+///   truncation token (`…` by default), in the font of the text it follows.
+public struct TextLayout: Hashable, Sendable {
+  /// One line of text.
+  public struct Line: Hashable, Sendable {
+    /// The characters the line shows: without the whitespace it ends with, and without the truncation token.
+    public var range: Range<AttributedText.Position>
+    /// The line's box: x is 0, y is the line's top, the width is what the line shows (token included).
+    public var frame: Rect
+    /// The baseline's distance from the top of the layout.
+    public var baseline: Double
+    /// Whether the truncation token follows ``range``.
+    public var isTruncated: Bool
+  }
+
+  /// The text laid out.
+  public let text: AttributedText
+  /// The lines shown, top to bottom.
+  public let lines: [Line]
+  /// The widest line's width and the lines' total height (not rounded to pixels).
+  public let size: Size
+  /// Whether some of the text is not shown (the last line, if any, ends with the truncation token).
+  public let isTruncated: Bool
+  /// The token that ends a truncated line.
+  public let truncationToken: String
+
+  /// Sets `text` into lines that fit `size`.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - size: The room: lines wrap at its width and stop at its height; either may be infinite.
+  ///   - maximumNumberOfLines: The most lines shown; 0 means no limit.
+  ///   - truncationToken: What ends a line cut short.
+  /// - Precondition: `size` has no NaN or negative dimension, and `maximumNumberOfLines` is not negative.
+  public init(
+    _ text: AttributedText, constrainedTo size: Size, maximumNumberOfLines: Int = 0,
+    truncationToken: String = "\u{2026}"
+  ) {
+    contractPrecondition(
+      !size.width.isNaN && !size.height.isNaN && size.width >= 0 && size.height >= 0,
+      "text must be laid out in a size without NaN or negative dimensions: got \(size)")
+    contractPrecondition(
+      maximumNumberOfLines >= 0, "maximumNumberOfLines must not be negative: got \(maximumNumberOfLines)")
+    var breaker = LineBreaker(
+      text: text, room: size, maximumNumberOfLines: maximumNumberOfLines, truncationToken: truncationToken)
+    self.text = text
+    (lines, isTruncated) = breaker.run()
+    self.truncationToken = truncationToken
+    self.size = Size(
+      width: lines.reduce(0) { max($0, $1.frame.size.width) },
+      height: lines.last?.frame.maxY ?? 0)
+  }
+}
+
+extension TextLayout: CustomStringConvertible {
+  /// The size and each line's text, for tests and debugging.
+  public var description: String {
+    let shown = lines.map { line in
+      (text.string(in: line.range) + (line.isTruncated ? truncationToken : "")).debugDescription
+    }
+    return "TextLayout(\(size), lines: [\(shown.joined(separator: ", "))])"
+  }
+}

@@ -1,0 +1,202 @@
+import Testing
+
+@testable import ActorNodes
+
+/// 10-point text: one font unit is 0.01 pt, a line is 12 pt high with its baseline at 9.
+private let font = Font(size: 10)
+
+private func text(_ string: String, _ font: Font = font) -> AttributedText {
+  AttributedText(string, attributes: .init(font: font))
+}
+
+/// What each line shows, the truncation token included.
+private func shown(_ layout: TextLayout) -> [String] {
+  layout.lines.map { layout.text.string(in: $0.range) + ($0.isTruncated ? layout.truncationToken : "") }
+}
+
+private func isClose(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+
+private func lay(
+  _ string: String, width: Double = .infinity, height: Double = .infinity, lines: Int = 0
+) -> TextLayout {
+  TextLayout(text(string), constrainedTo: Size(width: width, height: height), maximumNumberOfLines: lines)
+}
+
+@Suite("Text layout: grapheme-aware word wrapping against the built-in metrics")
+struct TextLayoutTests {
+  @Test("unconstrained text is one line: the advances' sum wide, one line high, the baseline at the ascent")
+  func oneLine() {
+    let layout = lay("Hello world")
+    #expect(shown(layout) == ["Hello world"])
+    // H e l l o = 720+560+220+220+560, space 280, w o r l d = 720+560+330+220+560 units.
+    #expect(isClose(layout.size.width, 49.5))
+    #expect(layout.size.height == 12)
+    #expect(layout.lines[0].baseline == 9)
+    #expect(!layout.isTruncated)
+  }
+
+  @Test("lines break at spaces; the space at a break hangs and does not count to the width")
+  func wrapsAtSpaces() {
+    let layout = lay("Hello world", width: 40)
+    #expect(shown(layout) == ["Hello", "world"])
+    #expect(isClose(layout.lines[0].frame.size.width, 22.8))
+    #expect(isClose(layout.lines[1].frame.size.width, 23.9))
+    #expect(layout.lines[1].frame.minY == 12)
+    #expect(layout.lines[1].baseline == 21)
+    #expect(isClose(layout.size.width, 23.9))
+    #expect(layout.size.height == 24)
+  }
+
+  @Test("text exactly as wide as the room stays on one line")
+  func exactFit() {
+    #expect(shown(lay("Hello world", width: 49.5)) == ["Hello world"])
+    #expect(shown(lay("Hello world", width: 49.4)) == ["Hello", "world"])
+  }
+
+  @Test("kerning pairs tighten adjacent characters of one run, not across runs")
+  func kerning() {
+    #expect(isClose(font.width(of: "AV"), 12.7))  // 680 + 660 − 70
+    #expect(isClose(font.width(of: "To"), 10.8))  // 610 + 560 − 90
+    #expect(isClose(font.kerning(between: "y", and: "."), -0.7))
+    #expect(font.kerning(between: "a", and: "b") == 0)
+    #expect(isClose(lay("AV").size.width, 12.7))
+    let twoRuns = text("A") + AttributedText("V", attributes: .init(font: font, color: .red))
+    #expect(twoRuns.runs.count == 2)
+    #expect(isClose(TextLayout(twoRuns, constrainedTo: Size(width: 100, height: 100)).size.width, 13.4))
+  }
+
+  @Test("a bold font's advances are 7% wider")
+  func bold() {
+    #expect(isClose(Font(size: 10, weight: .bold).width(of: "Hello"), 22.8 * 1.07))
+  }
+
+  @Test("a word wider than the room breaks between grapheme clusters, at least one per line")
+  func overlongWord() {
+    // a b c = 16.2; d e f g = 19.6; h.
+    #expect(shown(lay("abcdefgh", width: 20)) == ["abc", "defg", "h"])
+    #expect(shown(lay("abc", width: 1)) == ["a", "b", "c"])
+  }
+
+  @Test("clusters are never split: an emoji with its skin tone, a letter with its combining accent")
+  func clusters() {
+    let thumbs = "👍🏽👍🏽👍🏽"
+    #expect(thumbs.count == 3)
+    let layout = lay(thumbs, width: 25)
+    #expect(shown(layout) == ["👍🏽👍🏽", "👍🏽"])
+    #expect(isClose(layout.size.width, 23))  // 1.15 em each
+    #expect(shown(lay("👨‍👩‍👧👨‍👩‍👧", width: 5)) == ["👨‍👩‍👧", "👨‍👩‍👧"])
+    #expect(isClose(font.width(of: "e\u{301}"), font.width(of: "é")))
+    #expect(isClose(font.width(of: "e\u{301}"), 5.6))
+    #expect(shown(lay("e\u{301}e\u{301}", width: 6)) == ["e\u{301}", "e\u{301}"])
+  }
+
+  @Test("newlines always break; an empty paragraph is an empty line; a final newline adds none")
+  func hardBreaks() {
+    let layout = lay("a\n\nb\n", width: 100)
+    #expect(shown(layout) == ["a", "", "b"])
+    #expect(layout.size.height == 36)
+    #expect(shown(lay("a\r\nb")) == ["a", "b"])
+  }
+
+  @Test("spaces after a newline are content: they count to the line's width")
+  func leadingSpaces() {
+    let layout = lay("a\n  b")
+    #expect(isClose(layout.lines[1].frame.size.width, 11.2))
+    #expect(shown(layout) == ["a", "  b"])
+  }
+
+  @Test("a line may break after a hyphen or a dash")
+  func hyphens() {
+    #expect(shown(lay("well-known", width: 30)) == ["well-", "known"])
+    #expect(shown(lay("well-known", width: 60)) == ["well-known"])
+    #expect(shown(lay("now\u{2014}then", width: 30)) == ["now\u{2014}", "then"])
+  }
+
+  @Test("East Asian ideographs break between any two; Latin text before them is a word of its own")
+  func ideographs() {
+    #expect(shown(lay("日本語", width: 25)) == ["日本", "語"])
+    #expect(shown(lay("ab日本", width: 20)) == ["ab", "日本"])
+    #expect(isClose(font.width(of: "日"), 10))
+  }
+
+  @Test("a no-break space joins its neighbours into one word")
+  func noBreakSpace() {
+    #expect(shown(lay("aa bb cc", width: 20)) == ["aa", "bb", "cc"])
+    #expect(shown(lay("aa\u{A0}bb cc", width: 20)) == ["aa\u{A0}b", "b cc"])
+  }
+
+  @Test("more lines than allowed: the last line shown is cut at its tail and ends with the token")
+  func maximumLines() {
+    let one = lay("Hello world", width: 40, lines: 1)
+    #expect(shown(one) == ["Hello…"])  // "Hello w" + "…" would be 42.8
+    #expect(isClose(one.size.width, 32.8))
+    #expect(one.isTruncated)
+    let two = lay("Hello world again", width: 40, lines: 2)
+    #expect(shown(two) == ["Hello", "world…"])
+    #expect(isClose(two.lines[1].frame.size.width, 33.9))
+    #expect(!lay("Hello world", width: 40, lines: 2).isTruncated)
+    #expect(shown(lay("one\ntwo\nthree", lines: 2)) == ["one", "two…"])
+    let custom = TextLayout(
+      text("Hello world"), constrainedTo: Size(width: 42, height: 100), maximumNumberOfLines: 1,
+      truncationToken: "...")
+    #expect(shown(custom) == ["Hello w..."])  // 32.8 + 3 × 2.8 = 41.2
+  }
+
+  @Test("the height limits the lines too: text cut by it is truncated; no room for a line shows nothing")
+  func heightLimit() {
+    let layout = lay("Hello world", width: 40, height: 20)
+    #expect(shown(layout) == ["Hello…"])
+    #expect(layout.size.height == 12)
+    let none = lay("Hello world", width: 40, height: 11)
+    #expect(none.lines.isEmpty)
+    #expect(none.size == .zero)
+    #expect(none.isTruncated)
+  }
+
+  @Test("a line is as tall as its tallest font, its baseline at that font's ascent")
+  func mixedFonts() {
+    let mixed = text("Big", Font(size: 20)) + text(" small")
+    let layout = TextLayout(mixed, constrainedTo: Size(width: 1000, height: 1000))
+    #expect(layout.lines.count == 1)
+    #expect(layout.size.height == 24)
+    #expect(layout.lines[0].baseline == 18)
+  }
+
+  @Test("empty text has no lines and no size")
+  func empty() {
+    let layout = lay("", width: 10)
+    #expect(layout.lines.isEmpty)
+    #expect(layout.size == .zero)
+    #expect(!layout.isTruncated)
+    #expect(AttributedText("").isEmpty)
+  }
+
+  @Test("attributed text merges neighbouring runs with equal attributes and drops empty ones")
+  func attributedText() {
+    let merged = text("ab") + text("") + text("cd")
+    #expect(merged.runs.count == 1)
+    #expect(merged == text("abcd"))
+    #expect(merged.string == "abcd")
+    let literal: AttributedText = "plain"
+    #expect(literal.runs == [AttributedText.Run("plain")])
+    let mixed = text("ab") + text("cd", Font(size: 12))
+    #expect(mixed.string(in: AttributedText.Position(run: 0, utf8Offset: 1)..<mixed.endPosition) == "bcd")
+  }
+
+  @Test("a paragraph lays out to the same lines everywhere (the metrics are constants)")
+  func reproducible() {
+    let paragraph = """
+      Texture keeps the main thread free: nodes measure their text off it, cache the result, and hand the \
+      main thread nothing but frames. Voilà — naïve café prose, 東京 and emoji 🙂 wrap like the rest.
+      """
+    let layout = TextLayout(text(paragraph, Font(size: 12)), constrainedTo: Size(width: 180, height: .infinity))
+    #expect(
+      shown(layout) == [
+        // 162.36 wide: " free:" would make it 189.84.
+        "Texture keeps the main thread", "free: nodes measure their text off", "it, cache the result, and hand the",
+        "main thread nothing but frames.", "Voilà — naïve café prose, 東京", "and emoji 🙂 wrap like the rest.",
+      ])
+    #expect(isClose(layout.lines[0].frame.size.width, 162.36))
+    #expect(layout.size.height == 86.4)
+  }
+}

@@ -1,0 +1,143 @@
+import Synchronization
+import Testing
+
+@testable import ActorNodes
+
+private let font = Font(size: 10)
+
+private func text(_ string: String) -> AttributedText {
+  AttributedText(string, attributes: .init(font: font))
+}
+
+private func room(_ width: Double, _ height: Double = .infinity) -> SizeRange {
+  SizeRange(min: .zero, max: Size(width: width, height: height))
+}
+
+@Suite("Text and image nodes: measured off the main actor, invalidated by their own changes", .timeLimit(.minutes(1)))
+struct TextNodeTests {
+  @Test("a text node measures its lines in the range's maximum, rounded up to pixels")
+  func measuresItsLines() async throws {
+    let node = TextNode(text: text("Hello world"))
+    #expect(try await node.layout(thatFits: room(40)).size == Size(width: 24, height: 24))  // 23.9 × 2 lines
+    #expect(try await node.layout(thatFits: room(40), scale: 10).size == Size(width: 23.9, height: 24))
+    #expect(try await node.layout(thatFits: .unconstrained).size == Size(width: 50, height: 12))
+    let lines = await node.textLayout(in: Size(width: 40, height: 100))
+    #expect(lines.lines.count == 2)
+  }
+
+  @Test("a text node's size is no larger than the room: lines past the height are cut, like Texture's fmin")
+  func clampedToTheRoom() async throws {
+    let node = TextNode(text: text("Hello world"))
+    #expect(try await node.layout(thatFits: room(40, 20)).size == Size(width: 33, height: 12))  // "Hello…"
+    #expect(try await node.layout(thatFits: SizeRange(exactly: Size(width: 60, height: 30))).size.width == 60)
+  }
+
+  @Test("the text container inset surrounds the lines and narrows the room they wrap in")
+  func inset() async throws {
+    let node = TextNode(text: text("Hello world"))
+    await node.setTextContainerInset(EdgeInsets(all: 5))
+    // Room 30 wide: two lines, 23.9 + 10 wide and 24 + 10 high.
+    #expect(try await node.layout(thatFits: room(40)).size == Size(width: 34, height: 34))
+  }
+
+  @Test("changing the text, the line limit, the inset or the token invalidates the layout; the same value does not")
+  func invalidation() async throws {
+    let node = TextNode(text: text("Hello world"))
+    #expect(try await node.layout(thatFits: room(40)).size == Size(width: 24, height: 24))
+    var version = node.nodeCore.layoutVersion.load(ordering: .acquiring)
+    await node.setText(text("Hello world"))
+    await node.setMaximumNumberOfLines(0)
+    await node.setTextContainerInset(.zero)
+    await node.setTruncationToken("\u{2026}")
+    #expect(node.nodeCore.layoutVersion.load(ordering: .acquiring) == version)
+
+    await node.setText(text("Hi"))
+    #expect(try await node.layout(thatFits: room(40)).size == Size(width: 10, height: 12))  // 9.4 wide
+    #expect(node.nodeCore.layoutVersion.load(ordering: .acquiring) == version + 1)
+    version += 1
+
+    await node.setText(text("Hello world"))
+    await node.setMaximumNumberOfLines(1)
+    #expect(try await node.layout(thatFits: room(40)).size == Size(width: 33, height: 12))
+    await node.setTruncationToken("")
+    #expect(try await node.layout(thatFits: room(40)).size == Size(width: 39, height: 12))  // "Hello wo" 38.4
+    #expect(node.nodeCore.layoutVersion.load(ordering: .acquiring) == version + 3)
+  }
+
+  @Test("a loaded text node whose text changes is laid out again with its window, and its supernode with it")
+  @MainActor
+  func relayoutInAWindow() async throws {
+    let label = TextNode(text: text("Hi"))
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(label)])) }
+    try await root.addSubnode(label)
+    let window = Window(size: Size(width: 40, height: 100))
+    try await window.attach(root)
+    #expect(frame(of: label) == Rect(x: 0, y: 0, width: 10, height: 12))
+    await label.setText(text("Hello world"))
+    try await window.layoutIfNeeded()
+    #expect(frame(of: label) == Rect(x: 0, y: 0, width: 24, height: 24))
+    #expect(await label.calculatedSize == Size(width: 24, height: 24))
+  }
+
+  @Test(
+    "a text node is never larger than the room and measures the same twice; it truncates what does not fit",
+    .tags(.texturePort))
+  func textureSizing() async throws {
+    let paragraph = text(String(repeating: "Texture measures text off the main thread. ", count: 12))
+    let node = TextNode(text: paragraph)
+    for side in stride(from: 10.0, to: 500, by: 50) {
+      let range = room(side, side)
+      let size = try await node.layout(thatFits: range).size
+      #expect(size.width <= side && size.height <= side)
+      node.invalidateCalculatedLayout()
+      #expect(try await node.layout(thatFits: range).size == size)
+    }
+    #expect(await node.textLayout(in: Size(width: 100, height: 100)).isTruncated)
+    await node.setTruncationToken("...")
+    #expect(await node.truncationToken == "...")
+  }
+
+  @Test("an empty text measures zero wide; zero rooms measure without trapping", .tags(.texturePort))
+  func textureEmptyAndZero() async throws {
+    let node = TextNode(text: "")
+    #expect(try await node.layout(thatFits: room(100)).size == .zero)
+    await node.setText(text("Hello"))
+    #expect(try await node.layout(thatFits: room(0, 0)).size == .zero)
+    #expect(try await node.layout(thatFits: room(0, 100)).size.width == 0)
+    #expect(try await node.layout(thatFits: room(100, 0)).size.height == 0)
+  }
+
+  @Test("a text node's description shows the start of its text")
+  func description() async {
+    let node = TextNode(debugName: "title", text: "A title that is longer than the description shows")
+    let line = await node.descriptionForRecursiveDescription
+    #expect(line.hasSuffix("'title'> \"A title that is longer …\""))
+  }
+
+  @Test("an image node measures its image's size in points, clamped into the range")
+  func imageSize() async throws {
+    let image = Image(pixelWidth: 80, pixelHeight: 60, scale: 2, filledWith: .gray)
+    let node = ImageNode(image: image)
+    #expect(try await node.layout(thatFits: .unconstrained).size == Size(width: 40, height: 30))
+    #expect(try await node.layout(thatFits: room(20, 20)).size == Size(width: 20, height: 20))
+    #expect(try await node.layout(thatFits: SizeRange(exactly: Size(width: 50, height: 50))).size.width == 50)
+    let empty = ImageNode()
+    #expect(try await empty.layout(thatFits: room(20, 10)).size == Size(width: 20, height: 10))
+    #expect(try await empty.layout(thatFits: .unconstrained).size == .zero)
+  }
+
+  @Test("a new image invalidates the layout only if its size differs")
+  func imageInvalidation() async throws {
+    let node = ImageNode(image: Image(pixelWidth: 4, pixelHeight: 4, filledWith: .red))
+    let version = node.nodeCore.layoutVersion.load(ordering: .acquiring)
+    await node.setImage(Image(pixelWidth: 4, pixelHeight: 4, filledWith: .blue))
+    #expect(node.nodeCore.layoutVersion.load(ordering: .acquiring) == version)
+    await node.setImage(Image(pixelWidth: 8, pixelHeight: 8, scale: 2, filledWith: .blue))
+    #expect(node.nodeCore.layoutVersion.load(ordering: .acquiring) == version)
+    await node.setImage(Image(pixelWidth: 6, pixelHeight: 4, filledWith: .blue))
+    #expect(node.nodeCore.layoutVersion.load(ordering: .acquiring) == version + 1)
+    #expect(try await node.layout(thatFits: .unconstrained).size == Size(width: 6, height: 4))
+    await node.setImage(nil)
+    #expect(node.nodeCore.layoutVersion.load(ordering: .acquiring) == version + 2)
+  }
+}
