@@ -33,6 +33,7 @@ struct Bench {
     try await runner.runHierarchyBenchmarks()
     try await runner.runWriteBenchmarks()
     try await runner.runReleaseBenchmarks()
+    try await runner.runLayoutBenchmarks()
     try await runner.runHopBenchmarks()
     runner.finishProgress()
     runner.printResults()

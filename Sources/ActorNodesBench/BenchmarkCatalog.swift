@@ -9,7 +9,10 @@ enum BenchmarkCatalog {
     let meaning: String
   }
 
-  static let entries: [Entry] = [
+  static let entries: [Entry] = threadingEntries + layoutEntries
+
+  /// Step 1's ids: building, loading, editing and writing the tree.
+  private static let threadingEntries: [Entry] = [
     // create: building the feed tree (10,011 nodes: 1,000 rows of 10 plus containers) off the main actor.
     Entry(id: "create.tree10k.actor.ns_per_node", meaning: "build the tree as an app builds cells, one task"),
     Entry(id: "create.tree10k.locks.ns_per_node", meaning: "the lock baseline builds the same tree, one task"),
@@ -58,6 +61,62 @@ enum BenchmarkCatalog {
     Entry(id: "hop.actor_call.ns", meaning: "one await of an actor-isolated property from another task"),
     Entry(id: "hop.main_round_trip.us", meaning: "one await MainActor.run {} from a background task"),
   ]
+
+  /// Layout's ids: the FEED and WIDE trees per engine, relayouts, text, and applying frames.
+  private static let layoutEntries: [Entry] = {
+    var entries: [Entry] = []
+    let trees =
+      [100, 1_000, 10_000].flatMap { rows in
+        [
+          ("feed\(rows).trivial", "FEED of \(rows) rows, fixed text sizes"),
+          ("feed\(rows).text", "FEED of \(rows) rows, real text"),
+        ]
+      } + [("wide10000", "one stack of 10,000 grow leaves")]
+    for (tree, shape) in trees {
+      let prefix = "layout.\(tree)"
+      entries += [
+        Entry(id: "\(prefix).serial.ns_per_node", meaning: "\(shape): ActorNodes, no concurrency"),
+        Entry(id: "\(prefix).concurrent.ns_per_node", meaning: "\(shape): ActorNodes, task groups where they pay"),
+        Entry(id: "\(prefix).locks.ns_per_node", meaning: "\(shape): the lock baseline, one thread"),
+        Entry(id: "\(prefix).locks_concurrent.ns_per_node", meaning: "\(shape): the lock baseline, concurrentPerform"),
+        Entry(id: "\(prefix).floor.ns_per_node", meaning: "\(shape): plain structs, one thread, no locks or caches"),
+        Entry(id: "\(prefix).speedup", meaning: "ActorNodes serial ÷ concurrent: higher is better"),
+        Entry(id: "\(prefix).locks_speedup", meaning: "lock baseline serial ÷ concurrent: what the machine allows"),
+        Entry(id: "\(prefix).vs_locks", meaning: "ActorNodes concurrent ÷ lock baseline concurrent"),
+        Entry(id: "\(prefix).serial.vs_locks", meaning: "ActorNodes serial ÷ lock baseline serial"),
+        Entry(id: "\(prefix).serial.vs_floor", meaning: "ActorNodes serial ÷ the floor"),
+      ]
+    }
+    entries += [
+      Entry(
+        id: "layout.feed1000.cached_relayout.ns",
+        meaning: "the same constraints again from outside the root: a cache hit (target ≤ 250)"),
+      Entry(
+        id: "layout.feed1000.text.width_change.ns_per_node", meaning: "relayout at a new root width, ActorNodes"),
+      Entry(id: "layout.feed1000.text.width_change.locks.ns_per_node", meaning: "the same, the lock baseline"),
+      Entry(id: "layout.feed1000.text.width_change.vs_locks", meaning: "ActorNodes ÷ lock baseline"),
+      Entry(
+        id: "layout.feed10000.text.one_leaf_relayout.us",
+        meaning: "one title changes in a loaded FEED: the window's pass and its turn"),
+      Entry(
+        id: "layout.feed10000.text.one_leaf_relayout.fraction",
+        meaning: "that relayout ÷ a full concurrent layout (target ≤ 0.05)"),
+      Entry(
+        id: "layout.text.measure.ns", meaning: "one ~60-character title and one ~600-character body set into lines"),
+      Entry(
+        id: "layout.applied_read.main_ns", meaning: "reading a node's applied layout on the main actor (target ≤ 1,000)"
+      ),
+      Entry(id: "layout.apply.feed1000.main_turns", meaning: "main-actor turns to apply a full layout (goal: 1)"),
+      Entry(
+        id: "layout.apply.feed1000.main_us_per_1k_nodes", meaning: "main-actor time to apply a layout moving every node"
+      ),
+      Entry(
+        id: "layout.apply.feed1000.locks.main_us_per_1k_nodes",
+        meaning: "the lock baseline: every node's subnode frames and layout hooks"),
+      Entry(id: "layout.apply.feed1000.vs_locks", meaning: "ActorNodes ÷ lock baseline, main-actor time"),
+    ]
+    return entries
+  }()
 
   static func contains(_ id: String) -> Bool { entries.contains { $0.id == id } }
 
