@@ -24,10 +24,17 @@ struct LayoutCache {
   /// The most entries kept.
   static let capacity = 4
 
+  /// A measurement in flight: the key, its owner's token, and the callers waiting for it.
+  struct Measurement {
+    let key: Key
+    let owner: UInt64
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
   /// Least recently used first.
   private var entries: [Entry] = []
-  /// The measurements in flight: their owner's token, and the callers waiting for them.
-  private var inFlight: [Key: (owner: UInt64, waiters: [CheckedContinuation<Void, Never>])] = [:]
+  /// The measurements in flight (few: one per key a caller measures at a time), searched linearly.
+  private var inFlight: [Measurement] = []
 
   /// The entry measured for `key` at `version`, if kept; it becomes the most recently used.
   mutating func use(_ key: Key, version: UInt64) -> Entry? {
@@ -59,23 +66,25 @@ struct LayoutCache {
   }
 
   /// The token of the caller measuring `key`, if any.
-  func owner(of key: Key) -> UInt64? { inFlight[key]?.owner }
+  func owner(of key: Key) -> UInt64? { inFlight.first { $0.key == key }?.owner }
 
   /// Records that the caller with `token` measures `key`.
   mutating func begin(_ key: Key, owner token: UInt64) {
-    inFlight[key] = (token, [])
+    inFlight.append(Measurement(key: key, owner: token))
   }
 
   /// Adds a caller that waits for the measurement of `key` to end.
   mutating func wait(for key: Key, _ continuation: CheckedContinuation<Void, Never>) {
-    inFlight[key]?.waiters.append(continuation)
+    guard let index = inFlight.firstIndex(where: { $0.key == key }) else { return continuation.resume() }
+    inFlight[index].waiters.append(continuation)
   }
 
   /// How many callers wait for the measurement of `key`.
-  func waiterCount(for key: Key) -> Int { inFlight[key]?.waiters.count ?? 0 }
+  func waiterCount(for key: Key) -> Int { inFlight.first { $0.key == key }?.waiters.count ?? 0 }
 
   /// Ends the measurement of `key`, returning its waiters to resume.
   mutating func end(_ key: Key) -> [CheckedContinuation<Void, Never>] {
-    inFlight.removeValue(forKey: key)?.waiters ?? []
+    guard let index = inFlight.firstIndex(where: { $0.key == key }) else { return [] }
+    return inFlight.remove(at: index).waiters
   }
 }

@@ -89,41 +89,44 @@ extension DisplayNode {
   /// ``cachedLayout(in:_:)``, with what the cache knows of the layout.
   func cachedEntry(in range: SizeRange, _ environment: LayoutEnvironment) async throws -> LayoutCache.Entry {
     let key = LayoutCache.Key(range: range, scale: environment.grid.scale)
+    // One read of the node's layout state: it is a class, so the writes below go to it.
+    let storage = state.layout
+    let core = nodeCore
     while true {
       try Task.checkCancellation()
-      let version = nodeCore.layoutVersion.load(ordering: .acquiring)
-      if let entry = state.layout.cache.use(key, version: version) {
-        state.layout.lastMeasured = key
+      let version = core.layoutVersion.load(ordering: .acquiring)
+      if let entry = storage.cache.use(key, version: version) {
+        storage.lastMeasured = key
         return entry
       }
-      if let owner = state.layout.cache.owner(of: key) {
+      if let owner = storage.cache.owner(of: key) {
         // The same measurement is running: wait for it, unless this task is the one running it.
         if LayoutScope.current?.contains(owner) == true {
           throw LayoutError.layoutRequestedFromItsOwnLayoutCode(node: label)
         }
-        await withCheckedContinuation { state.layout.cache.wait(for: key, $0) }
+        await withCheckedContinuation { storage.cache.wait(for: key, $0) }
         continue
       }
       let token = LayoutScope.makeToken()
-      state.layout.cache.begin(key, owner: token)
+      storage.cache.begin(key, owner: token)
       let outcome: Result<(layout: Layout, isManual: Bool), any Error>
       do {
-        let scope = LayoutScope(token: token, nodeID: nodeCore.id, outer: LayoutScope.current)
+        let scope = LayoutScope(token: token, nodeID: core.id, outer: LayoutScope.current)
         outcome = .success(
           try await LayoutScope.$current.withValue(scope) { try await computeLayout(in: range, environment) })
       } catch {
         outcome = .failure(error)
       }
-      let stillCurrent = nodeCore.layoutVersion.load(ordering: .acquiring) == version
+      let stillCurrent = core.layoutVersion.load(ordering: .acquiring) == version
       if case .success(let result) = outcome, stillCurrent {
-        state.layout.cache.store(NodeLayout(result.layout), for: key, version: version, isManual: result.isManual)
-        nodeCore.noteMeasured()
+        storage.cache.store(NodeLayout(result.layout), for: key, version: version, isManual: result.isManual)
+        core.noteMeasured()
       }
-      for waiter in state.layout.cache.end(key) { waiter.resume() }
+      for waiter in storage.cache.end(key) { waiter.resume() }
       // A layout measured while the node was invalidated is measured again, from the newest state.
       guard stillCurrent else { continue }
       let result = try outcome.get()
-      state.layout.lastMeasured = key
+      storage.lastMeasured = key
       return LayoutCache.Entry(key: key, version: version, layout: NodeLayout(result.layout), isManual: result.isManual)
     }
   }
