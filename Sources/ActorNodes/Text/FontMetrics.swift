@@ -87,6 +87,9 @@ enum FontMetrics {
     return Int(kerningTable[Int(first) * 128 + Int(second)])
   }
 
+  /// The glyphs of the 128 ASCII characters, each a cluster of its own (CR LF aside): the line breaker's fast path.
+  static let asciiGlyphs: [Glyph] = (0..<128).map { classify(Character(Unicode.Scalar(UInt8($0)))) }
+
   /// What `character` (one grapheme cluster) is to the line breaker.
   static func classify(_ character: Character) -> Glyph {
     if let ascii = character.asciiValue {

@@ -54,13 +54,31 @@ struct LineBreaker {
     scan: for (index, run) in text.runs.enumerated() {
       let font = run.attributes.font
       let scale = font.pointsPerUnit
+      let (fontLineHeight, fontAscent) = (font.lineHeight, font.ascent)
+      let string = run.string
+      let utf8 = string.utf8
+      var position = utf8.startIndex
       var offset = 0
       var previous: UInt8?
-      for character in run.string {
+      while position != utf8.endIndex {
+        // An ASCII character followed by another (or by the end) is a grapheme cluster of its own, except
+        // CR LF; anything else is read as a Character, which finds the cluster's end.
+        let byte = utf8[position]
+        let next = utf8.index(after: position)
+        let glyph: FontMetrics.Glyph
+        let length: Int
+        if byte < 0x80, byte != 13, next == utf8.endIndex || utf8[next] < 0x80 {
+          glyph = FontMetrics.asciiGlyphs[Int(byte)]
+          length = 1
+        } else {
+          let character = string[position]
+          glyph = FontMetrics.classify(character)
+          length = character.utf8.count
+        }
         let start = Position(run: index, utf8Offset: offset)
-        offset += character.utf8.count
+        offset += length
+        position = length == 1 ? next : utf8.index(position, offsetBy: length)
         let end = Position(run: index, utf8Offset: offset)
-        let glyph = FontMetrics.classify(character)
         switch glyph.kind {
         case .newline:
           commitWord()
@@ -84,8 +102,8 @@ struct LineBreaker {
           wordAdvances.append(Double(glyph.units) * scale)
           wordKerns.append(kern)
           wordWidth += kern + Double(glyph.units) * scale
-          wordHeight = max(wordHeight, font.lineHeight)
-          wordAscent = max(wordAscent, font.ascent)
+          wordHeight = max(wordHeight, fontLineHeight)
+          wordAscent = max(wordAscent, fontAscent)
           previous = glyph.ascii
           if glyph.breaksAfter { commitWord() }
         }
