@@ -1,6 +1,7 @@
 import ActorNodes
 import Dispatch
 import Foundation
+import Synchronization
 
 /// The lock baseline extended to layout: a Texture-style node that measures under its own lock.
 ///
@@ -174,16 +175,13 @@ final class LockLayoutNode: @unchecked Sendable {
   }
 }
 
-/// The per-chunk results of one `concurrentPerform`, each slot written by one iteration.
-///
-/// - Note: `@unchecked Sendable`: the lock baseline's own synchronisation (a lock per slot write).
-private final class ChunkResults: @unchecked Sendable {
-  private let lock = NSLock()
-  private var parts: [[Size]]
+/// The per-chunk results of one `concurrentPerform`, each slot written by one iteration under a `Mutex`.
+private final class ChunkResults: Sendable {
+  private let parts: Mutex<[[Size]]>
 
-  init(count: Int) { parts = Array(repeating: [], count: count) }
+  init(count: Int) { parts = Mutex(Array(repeating: [], count: count)) }
 
-  func store(_ part: [Size], at index: Int) { lock.withLock { parts[index] = part } }
+  func store(_ part: [Size], at index: Int) { parts.withLock { $0[index] = part } }
 
-  func joined() -> [Size] { lock.withLock { parts.flatMap { $0 } } }
+  func joined() -> [Size] { parts.withLock { $0.flatMap { $0 } } }
 }
