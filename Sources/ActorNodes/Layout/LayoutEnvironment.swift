@@ -4,11 +4,32 @@ struct LayoutEnvironment: Sendable {
   let grid: PixelGrid
   /// Whether a spec may measure its elements in a task group.
   let concurrency: LayoutConcurrency
+  /// The node whose spec is being computed, which the nodes the spec names must be subnodes of.
+  private(set) var measuringNode: MeasuringNode?
+
+  /// The node whose spec is computed, as the nodes it names check it.
+  struct MeasuringNode {
+    let id: UInt64
+    let type: any DisplayNode.Type
+    let managesSubnodes: Bool
+
+    /// `<Type #id>`, for layout messages.
+    var label: String { NodeLabel(type: type, id: id, debugName: nil).description }
+  }
 
   init(scale: Double, concurrency: LayoutConcurrency = .automatic) {
     contractPrecondition(scale.isFinite && scale > 0, "a layout's scale must be finite and positive: got \(scale)")
     grid = PixelGrid(scale: scale)
     self.concurrency = concurrency
+  }
+
+  /// This environment, for computing the spec of `node`.
+  func measuring(for node: some DisplayNode) -> LayoutEnvironment {
+    var environment = self
+    let core = node.nodeCore
+    environment.measuringNode = MeasuringNode(
+      id: core.id, type: type(of: node), managesSubnodes: core.automaticallyManagesSubnodes)
+    return environment
   }
 
   /// The layout of `element`, its size rounded up to the pixel grid.
@@ -68,12 +89,15 @@ struct LayoutEnvironment: Sendable {
         let lower = start + count * chunk / chunks
         let upper = start + count * (chunk + 1) / chunks
         group.addTask {
-          var measured: [Measured] = []
-          measured.reserveCapacity(upper - lower)
-          for index in lower..<upper {
-            measured.append(try await elements[index].measure(requests[index], in: environment))
+          // A task of its own: a scope of its own, inside the measurement that started it.
+          try await LayoutScope.withScope {
+            var measured: [Measured] = []
+            measured.reserveCapacity(upper - lower)
+            for index in lower..<upper {
+              measured.append(try await elements[index].measure(requests[index], in: environment))
+            }
+            return (chunk, measured)
           }
-          return (chunk, measured)
         }
       }
       var parts = [[Measured]](repeating: [], count: chunks)

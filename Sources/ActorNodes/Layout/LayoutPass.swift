@@ -32,18 +32,23 @@ enum LayoutPass {
   /// Lays out the nodes `dirty` and whatever their size changes reach.
   @concurrent
   static func run(dirty: [any DisplayNode], environment: LayoutEnvironment) async -> Outcome {
-    var outcome = Outcome()
-    let roots = await roots(for: dirty, environment, errors: &outcome.errors)
-    await walk(from: roots, descendingEverywhere: false, environment, into: &outcome)
-    return outcome
+    // One scope for the pass's task: its measurements push frames in it.
+    await LayoutScope.withScope {
+      var outcome = Outcome()
+      let roots = await roots(for: dirty, environment, errors: &outcome.errors)
+      await walk(from: roots, descendingEverywhere: false, environment, into: &outcome)
+      return outcome
+    }
   }
 
   /// Lays out the subtree of each root, visiting every node its layouts place, changed or not.
   @concurrent
   static func run(roots: [Root], environment: LayoutEnvironment) async -> Outcome {
-    var outcome = Outcome()
-    await walk(from: roots, descendingEverywhere: true, environment, into: &outcome)
-    return outcome
+    await LayoutScope.withScope {
+      var outcome = Outcome()
+      await walk(from: roots, descendingEverywhere: true, environment, into: &outcome)
+      return outcome
+    }
   }
 
   /// The nodes to walk down from: each dirty node, or the nearest ancestor its size change reaches.

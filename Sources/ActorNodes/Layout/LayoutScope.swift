@@ -1,41 +1,54 @@
 import Synchronization
 
-/// The layout computations the current task is inside of, innermost first (a task-local chain).
+/// The layout measurements the current task is inside of, outermost first.
 ///
 /// It tells the hierarchy that code runs inside layout (where adding and
 /// removing subnodes is refused), and lets a node that is asked for a
 /// layout it is itself computing in this task refuse instead of waiting for itself.
+///
+/// One scope belongs to one task, which pushes and pops a frame around each
+/// measurement it runs: a task-local value is bound once per task, not once
+/// per measurement (binding one costs a lock on the task's status records,
+/// and layout measures thousands of nodes per pass). Every task that the
+/// library starts to measure binds a scope of its own, holding a copy of the
+/// frames of the scope it came from (``withScope(_:)``): the public entry
+/// points, layout passes, and each child task of a concurrent measurement.
+/// Tasks that layout code starts itself inherit the scope and only read it.
 final class LayoutScope: Sendable {
-  /// The computation the current task is in, if any.
+  /// The scope of the current task, if it measures or runs inside a measurement.
   @TaskLocal static var current: LayoutScope?
 
-  /// The token of the measurement this scope is.
-  let token: UInt64
-  /// The ``NodeCore/id`` of the node being measured.
-  let nodeID: UInt64
-  /// The enclosing computation.
-  let outer: LayoutScope?
-
-  init(token: UInt64, nodeID: UInt64, outer: LayoutScope?) {
-    self.token = token
-    self.nodeID = nodeID
-    self.outer = outer
+  /// One measurement: its token and the node it measures.
+  struct Frame {
+    let token: UInt64
+    let nodeID: UInt64
   }
 
-  /// Whether the node with `id` is being measured by this scope or one that encloses it.
-  func isMeasuring(nodeID id: UInt64) -> Bool { contains(where: { $0.nodeID == id }) }
+  private let frames: Mutex<[Frame]>
 
-  /// Whether `token` is this scope or one that encloses it.
-  func contains(_ token: UInt64) -> Bool { contains(where: { $0.token == token }) }
-
-  private func contains(where matches: (LayoutScope) -> Bool) -> Bool {
-    var scope: LayoutScope? = self
-    while let current = scope {
-      if matches(current) { return true }
-      scope = current.outer
-    }
-    return false
+  /// A scope that starts inside the measurements of `outer`.
+  private init(inside outer: LayoutScope?) {
+    frames = Mutex(outer?.frames.withLock { $0 } ?? [])
   }
+
+  /// Runs `body` with a scope of its own for the current task, inside the measurements of the current scope.
+  static func withScope<Result>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $current.withValue(LayoutScope(inside: current), operation: body, isolation: isolation)
+  }
+
+  /// Records that the current task starts a measurement.
+  func push(_ frame: Frame) { frames.withLock { $0.append(frame) } }
+
+  /// Records that the current task ended its innermost measurement.
+  func pop() { frames.withLock { _ = $0.popLast() } }
+
+  /// Whether the node with `id` is being measured by this task (or the task it was started from).
+  func isMeasuring(nodeID id: UInt64) -> Bool { frames.withLock { $0.contains { $0.nodeID == id } } }
+
+  /// Whether the measurement with `token` runs in this task (or the task it was started from).
+  func contains(_ token: UInt64) -> Bool { frames.withLock { $0.contains { $0.token == token } } }
 
   private static let nextToken = Atomic<UInt64>(1)
 

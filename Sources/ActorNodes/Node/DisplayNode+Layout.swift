@@ -67,13 +67,21 @@ extension DisplayNode {
     -> Layout
   {
     let resolved = range.intersection(state.style.sizeRange(parentSize: parentSize ?? range.max))
-    return try await cachedLayout(in: resolved, environment)
+    // Measuring for a caller: in a scope of its own (the caller may be any task, one started by layout code too).
+    return try await cachedEntry(in: resolved, environment, inScopeOfItsOwn: true).layout.layout(of: self)
   }
 
   /// Measures the node as an element of a spec: resolves the request against its style with the spec's overrides.
   func measure(_ request: ChildRequest, override: StyleOverride, in environment: LayoutEnvironment) async throws
     -> Measured
   {
+    if let parent = environment.measuringNode {
+      // The spec's node names this node: it must be a subnode (or become one) and not the node itself.
+      guard parent.id != nodeCore.id else { throw LayoutError.elementListedTwice(node: label, parent: label) }
+      guard parent.managesSubnodes || nodeCore.supernodeID.load(ordering: .acquiring) == parent.id else {
+        throw LayoutError.notASubnode(node: label, parent: parent.label)
+      }
+    }
     let style = override.applied(to: state.style)
     if request.skipsMeasuring(style) { return Measured(skipped: .node(self), style: style) }
     let (range, parentSize) = request.resolve(style)
@@ -87,7 +95,12 @@ extension DisplayNode {
   }
 
   /// ``cachedLayout(in:_:)``, with what the cache knows of the layout.
-  func cachedEntry(in range: SizeRange, _ environment: LayoutEnvironment) async throws -> LayoutCache.Entry {
+  ///
+  /// A measurement runs in the current task's ``LayoutScope``; in one of its
+  /// own if `inScopeOfItsOwn` or if the task has none.
+  func cachedEntry(
+    in range: SizeRange, _ environment: LayoutEnvironment, inScopeOfItsOwn: Bool = false
+  ) async throws -> LayoutCache.Entry {
     let key = LayoutCache.Key(range: range, scale: environment.grid.scale)
     // One read of the node's layout state: it is a class, so the writes below go to it.
     let storage = state.layout
@@ -107,16 +120,19 @@ extension DisplayNode {
         await withCheckedContinuation { storage.cache.wait(for: key, $0) }
         continue
       }
+      guard !inScopeOfItsOwn, let scope = LayoutScope.current else {
+        return try await LayoutScope.withScope { try await cachedEntry(in: range, environment) }
+      }
       let token = LayoutScope.makeToken()
       storage.cache.begin(key, owner: token)
       let outcome: Result<(layout: Layout, isManual: Bool), any Error>
+      scope.push(LayoutScope.Frame(token: token, nodeID: core.id))
       do {
-        let scope = LayoutScope(token: token, nodeID: core.id, outer: LayoutScope.current)
-        outcome = .success(
-          try await LayoutScope.$current.withValue(scope) { try await computeLayout(in: range, environment) })
+        outcome = .success(try await computeLayout(in: range, environment))
       } catch {
         outcome = .failure(error)
       }
+      scope.pop()
       let stillCurrent = core.layoutVersion.load(ordering: .acquiring) == version
       if case .success(let result) = outcome, stillCurrent {
         storage.cache.store(NodeLayout(result.layout), for: key, version: version, isManual: result.isManual)
@@ -142,10 +158,13 @@ extension DisplayNode {
       }
       return (try environment.layout(of: .node(self), size: range.clamp(size)), true)
     case .spec(let spec):
-      try checkNodes(spec.nodes)
-      let layout = try await spec.layout(in: range, parentSize: range.max, environment: environment)
+      // Each node the spec names checks that it is a subnode when it is measured; duplicates show once flattened.
+      let layout = try await spec.layout(
+        in: range, parentSize: range.max, environment: environment.measuring(for: self))
       let own = Layout(node: self, size: layout.size, sublayouts: [layout.positioned(at: .zero)])
-      return (own.flattened(scale: environment.grid.scale), false)
+      let flattened = own.flattened(scale: environment.grid.scale)
+      try checkDistinct(flattened.sublayouts)
+      return (flattened, false)
     case .layout(let layout):
       let own: Layout
       if case .node(let node) = layout.element, node.nodeCore === nodeCore {
@@ -156,6 +175,28 @@ extension DisplayNode {
       let flattened = own.flattened(scale: environment.grid.scale)
       try checkNodes(flattened.sublayouts.compactMap(\.node))
       return (flattened, false)
+    }
+  }
+
+  /// Checks that no node has two of `sublayouts`.
+  private func checkDistinct(_ sublayouts: [Layout]) throws(LayoutError) {
+    func duplicate(_ node: any DisplayNode) -> LayoutError {
+      .elementListedTwice(node: Layout.Element.node(node).label, parent: label)
+    }
+    if sublayouts.count <= 16 {
+      // Few elements: comparing pairs costs less than hashing.
+      for (index, sublayout) in sublayouts.enumerated() {
+        guard let node = sublayout.node else { continue }
+        for other in sublayouts[(index + 1)...] where other.node.map({ $0 === node }) == true {
+          throw duplicate(node)
+        }
+      }
+      return
+    }
+    var seen = Set<ObjectIdentifier>()
+    for sublayout in sublayouts {
+      guard let node = sublayout.node else { continue }
+      guard seen.insert(ObjectIdentifier(node)).inserted else { throw duplicate(node) }
     }
   }
 

@@ -36,7 +36,8 @@ actor CountingNode: DisplayNode {
 /// A node whose layout code does something it must not.
 actor MisbehavingNode: DisplayNode {
   enum Misdeed: Sendable {
-    case addSubnode(BasicNode), askForOwnLayout, nameNode(BasicNode), nameTwice(BasicNode), nameSelf
+    case addSubnode(BasicNode), addToSupernode(BasicNode), askForOwnLayout, nameNode(BasicNode), nameTwice(BasicNode)
+    case nameSelf
   }
   nonisolated let nodeCore = NodeCore()
   let nodeState = NodeState()
@@ -48,6 +49,9 @@ actor MisbehavingNode: DisplayNode {
     switch misdeed {
     case .addSubnode(let node):
       try await addSubnode(node)
+      return .size(.zero)
+    case .addToSupernode(let node):
+      try await supernode?.addSubnode(node)
       return .size(.zero)
     case .askForOwnLayout:
       return .layout(try await layout(thatFits: range))
@@ -190,6 +194,44 @@ struct NodeLayoutTests {
     #expect(await child.supernode == nil)
   }
 
+  @Test("The rules hold for elements measured in the child tasks of a concurrent stack")
+  func rulesInChildTasks() async throws {
+    let stranger = BasicNode()
+    let strange = try await SpecFixture(40) { .stack(.vertical, children: $0.map { .node($0) } + [.node(stranger)]) }
+    let error = await #expect(throws: LayoutError.self) {
+      try await strange.host.layout(thatFits: .unconstrained, concurrency: .forced)
+    }
+    guard case .notASubnode = error else { Issue.record("\(String(describing: error))"); return }
+
+    let twice = try await SpecFixture(40) { .stack(.vertical, children: $0.map { .node($0) } + [.node($0[0])]) }
+    let duplicate = await #expect(throws: LayoutError.self) {
+      try await twice.host.layout(thatFits: .unconstrained, concurrency: .forced)
+    }
+    guard case .elementListedTwice = duplicate else { Issue.record("\(String(describing: duplicate))"); return }
+
+    // Layout code in a child task edits the node measured by the task that started it.
+    let spare = BasicNode()
+    let editor = MisbehavingNode(.addToSupernode(spare))
+    let nodes: [any DisplayNode] = (0..<40).map { _ in BasicNode() } + [editor]
+    let host = SpecHost(.stack(.vertical, children: nodes.map { .node($0) }))
+    try await host.addSubnodes(nodes)
+    await #expect(throws: HierarchyError.editedInLayoutCode) {
+      try await host.layout(thatFits: .unconstrained, concurrency: .forced)
+    }
+    #expect(await spare.supernode == nil)
+    #expect(await host.subnodes.count == 41)
+  }
+
+  @Test("Layout code may measure its subnodes in a task group of its own")
+  func layoutCodeWithItsOwnTaskGroup() async throws {
+    let node = GroupMeasuringNode()
+    let leaves = (0..<6).map { _ in CountingNode() }
+    for (index, leaf) in leaves.enumerated() { await leaf.setSize(Size(width: 10, height: Double(index + 1))) }
+    try await node.addSubnodes(leaves)
+    let layout = try await node.layout(thatFits: .unconstrained)
+    #expect(layout.size == Size(width: 10, height: 21))
+  }
+
   @Test("Layout code that waits for its own layout throws instead of waiting forever")
   func ownLayoutFromLayoutCode() async throws {
     let node = MisbehavingNode(.askForOwnLayout)
@@ -228,5 +270,22 @@ extension Subtree {
     var subtree = Subtree(nodes[nodes.count - 1])
     for node in nodes.dropLast().reversed() { subtree = Subtree(node, subnodes: [subtree]) }
     return subtree
+  }
+}
+
+/// A node that measures its subnodes in a task group of its own and stacks their heights (manual layout).
+actor GroupMeasuringNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    let children = await subnodes
+    let heights = try await withThrowingTaskGroup(of: Double.self) { group in
+      for child in children {
+        group.addTask { try await child.layout(thatFits: .unconstrained).size.height }
+      }
+      return try await group.reduce(0, +)
+    }
+    return .size(Size(width: 10, height: heights))
   }
 }
