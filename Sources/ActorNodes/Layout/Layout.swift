@@ -95,10 +95,16 @@ extension Layout.Element {
   /// Whether both name the same node, or specs of the same kind.
   func isSame(as other: Layout.Element) -> Bool {
     switch (self, other) {
-    case (.node(let a), .node(let b)): a.nodeCore === b.nodeCore
+    case (.node(let a), .node(let b)): a === b
     case (.spec(let a), .spec(let b)): a == b
     default: false
     }
+  }
+
+  /// The identity of the node, if this is a node.
+  var nodeIdentifier: ObjectIdentifier? {
+    if case .node(let node) = self { return ObjectIdentifier(node) }
+    return nil
   }
 
   /// `<BasicNode #3>` for a node, the kind for anything else.

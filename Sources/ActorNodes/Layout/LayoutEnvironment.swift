@@ -131,13 +131,39 @@ package enum LayoutConcurrency: Hashable, Sendable {
 /// An element's layout, with the style facts its spec reads (flex factors, alignment, spacing, position).
 struct Measured: Sendable {
   /// The layout; a 0 × 0 placeholder for an element a stack left unmeasured (as Texture's stack makes one).
+  ///
+  /// A node's layout here has no sublayouts: its spec places the node, and
+  /// the node's own sublayouts are not part of its supernode's layout.
   let layout: Layout
-  /// The element's effective style.
-  let style: LayoutStyle
+  /// The fields of the element's effective style that specs read.
+  let style: Facts
+
+  /// The fields of an element's effective style that specs read once it is measured (not the whole style:
+  /// every element's result is copied a few times on its way through a spec).
+  struct Facts {
+    let flexGrow: Double
+    let flexShrink: Double
+    let alignSelf: LayoutStyle.AlignSelf
+    let spacingBefore: Double
+    let spacingAfter: Double
+    let layoutPosition: Point
+
+    init(_ style: LayoutStyle) {
+      flexGrow = style.flexGrow
+      flexShrink = style.flexShrink
+      alignSelf = style.alignSelf
+      spacingBefore = style.spacingBefore
+      spacingAfter = style.spacingAfter
+      layoutPosition = style.layoutPosition
+    }
+
+    /// Whether the element both grows and shrinks (Texture's `isFlexibleInBothDirections`).
+    var isFlexibleBothWays: Bool { flexGrow > 0 && flexShrink > 0 }
+  }
 
   init(layout: Layout, style: LayoutStyle) {
     self.layout = layout
-    self.style = style
+    self.style = Facts(style)
   }
 
   /// The placeholder of an element left unmeasured (see ``StackItemRequest/skipsFlexibleItem``).

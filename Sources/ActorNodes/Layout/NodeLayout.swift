@@ -20,6 +20,12 @@ struct NodeLayout: Sendable {
   /// Whether `other` has the same size and places the same elements at the same frames.
   func hasSameFrames(as other: NodeLayout) -> Bool {
     guard size == other.size, sublayouts.count == other.sublayouts.count else { return false }
-    return zip(sublayouts, other.sublayouts).allSatisfy { $0.frame == $1.frame && $0.element.isSame(as: $1.element) }
+    // By index, so that no layout is copied (each copy retains its node).
+    for index in sublayouts.indices {
+      guard sublayouts[index].frame == other.sublayouts[index].frame,
+        sublayouts[index].element.isSame(as: other.sublayouts[index].element)
+      else { return false }
+    }
+    return true
   }
 }

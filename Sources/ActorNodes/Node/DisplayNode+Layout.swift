@@ -86,7 +86,8 @@ extension DisplayNode {
     if request.skipsMeasuring(style) { return Measured(skipped: .node(self), style: style) }
     let (range, parentSize) = request.resolve(style)
     let resolved = range.intersection(style.sizeRange(parentSize: parentSize))
-    return Measured(layout: try await cachedLayout(in: resolved, environment), style: style)
+    let size = try await cachedEntry(in: resolved, environment).layout.size
+    return Measured(layout: Layout(uncheckedNode: self, size: size, sublayouts: []), style: style)
   }
 
   /// The layout for `range` (the style already applied): from the cache, from a measurement in flight, or measured.
@@ -180,23 +181,24 @@ extension DisplayNode {
 
   /// Checks that no node has two of `sublayouts`.
   private func checkDistinct(_ sublayouts: [Layout]) throws(LayoutError) {
-    func duplicate(_ node: any DisplayNode) -> LayoutError {
-      .elementListedTwice(node: Layout.Element.node(node).label, parent: label)
+    func duplicate(_ index: Int) -> LayoutError {
+      .elementListedTwice(node: sublayouts[index].element.label, parent: label)
     }
+    // By index, so that no layout is copied (each copy retains its node).
     if sublayouts.count <= 16 {
       // Few elements: comparing pairs costs less than hashing.
-      for (index, sublayout) in sublayouts.enumerated() {
-        guard let node = sublayout.node else { continue }
-        for other in sublayouts[(index + 1)...] where other.node.map({ $0 === node }) == true {
-          throw duplicate(node)
+      for index in sublayouts.indices {
+        guard let node = sublayouts[index].element.nodeIdentifier else { continue }
+        for other in (index + 1)..<sublayouts.count where sublayouts[other].element.nodeIdentifier == node {
+          throw duplicate(index)
         }
       }
       return
     }
-    var seen = Set<ObjectIdentifier>()
-    for sublayout in sublayouts {
-      guard let node = sublayout.node else { continue }
-      guard seen.insert(ObjectIdentifier(node)).inserted else { throw duplicate(node) }
+    var seen = Set<ObjectIdentifier>(minimumCapacity: sublayouts.count)
+    for index in sublayouts.indices {
+      guard let node = sublayouts[index].element.nodeIdentifier else { continue }
+      guard seen.insert(node).inserted else { throw duplicate(index) }
     }
   }
 

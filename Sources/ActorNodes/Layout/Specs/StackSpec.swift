@@ -220,7 +220,7 @@ struct StackSpec: SpecComputation {
   }
 
   /// The items' total length along the axis, with the stack's spacing and the items' own.
-  private func mainSum(_ layouts: [Layout], _ styles: [LayoutStyle]) -> Double {
+  private func mainSum(_ layouts: [Layout], _ styles: [Measured.Facts]) -> Double {
     var sum = spacing * Double(layouts.count - 1)
     for index in layouts.indices {
       sum += direction.main(layouts[index].size) + styles[index].spacingBefore + styles[index].spacingAfter
