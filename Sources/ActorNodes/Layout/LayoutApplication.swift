@@ -14,7 +14,7 @@ struct LayoutApplication: MainTurnFeature {
     /// node's layout hooks run only then.
     var changed: Bool
     /// The frame its supernode's layout gave it, for a node that was loaded when the pass reached it.
-    let frameWrite: PropertyWrite?
+    let frameWrite: FrameWrite?
     /// For a node that places its subnodes itself: the sizes they were measured at, by core.
     var measuredSizes: [ObjectIdentifier: Size] = [:]
   }
@@ -29,7 +29,7 @@ struct LayoutApplication: MainTurnFeature {
     for entry in entries {
       let slot = entry.core.mainSlot
       guard !slot.isReleased else { continue }
-      if let write = entry.frameWrite, !slot.apply(write) { slot.parkedWrites.append(write) }
+      if let write = entry.frameWrite, !slot.apply(write) { slot.parkedWrites.append(write.propertyWrite) }
       slot.appliedLayout = entry.layout
     }
     for entry in entries where entry.changed {
@@ -58,5 +58,60 @@ struct LayoutApplication: MainTurnFeature {
       node: node, view: view, layer: layer, layout: layout.layout(of: node), measuredSizes: sizes)
     node.layout(context)
     node.layoutDidFinish(context)
+  }
+}
+
+/// A frame from a layout pass: a write of a view's bounds and position with its node's write version.
+///
+/// Recorded and applied like any ``PropertyWrite``, by the same versions,
+/// but without carrying a whole ``ViewProperties`` value: a pass writes a
+/// frame for every node it moves.
+struct FrameWrite: Sendable {
+  let version: UInt64
+  let bounds: Rect
+  let position: Point
+
+  /// The same write as a general one (for a view whose `didLoad` has not run: it waits with the others).
+  var propertyWrite: PropertyWrite {
+    var values = ViewProperties()
+    values.bounds = bounds
+    values.position = position
+    return PropertyWrite(version: version, written: Self.written, values: values, actions: [])
+  }
+
+  static let written: ViewPropertyMask = {
+    var mask = ViewPropertyMask()
+    mask.insert(.bounds)
+    mask.insert(.position)
+    return mask
+  }()
+}
+
+extension ViewSlot {
+  /// Applies a frame where it is newer than what the view shows.
+  ///
+  /// - Returns: `false`, applying nothing, if the view does not exist or its node's `didLoad` has not run.
+  func apply(_ write: FrameWrite) -> Bool {
+    guard hasRunDidLoad, let layer else { return false }
+    let newer = takeNewer(FrameWrite.written, version: write.version)
+    if newer.contains(.bounds) { layer.bounds = write.bounds }
+    if newer.contains(.position) { layer.position = write.position }
+    return true
+  }
+}
+
+extension DisplayNode {
+  /// Records the frame its supernode's layout gives the node, as `configure { $0.frame = frame }` would.
+  ///
+  /// - Returns: The write for the main actor, or `nil` before load (the frame is pending, applied at load).
+  func recordFrame(_ frame: Rect) -> FrameWrite? {
+    let state = self.state
+    state.properties.frame = frame
+    guard state.isLoaded else {
+      state.pendingWrites.formUnion(FrameWrite.written)
+      return nil
+    }
+    state.writeVersion += 1
+    return FrameWrite(version: state.writeVersion, bounds: state.properties.bounds, position: state.properties.position)
   }
 }

@@ -107,7 +107,7 @@ extension DisplayNode {
     let storage = state.layout
     let changed = storage.applied.map { !$0.layout.hasSameFrames(as: entry.layout) } ?? true
     storage.applied = (entry.layout, entry.key.range)
-    let write = frame.flatMap { frame in recordWrite { $0.frame = frame } }
+    let write = frame.flatMap { recordFrame($0) }
     if changed { calculatedLayoutDidChange() }
     return PassStep(layout: entry.layout, changed: changed, isManual: entry.isManual, frameWrite: write)
   }
@@ -141,5 +141,5 @@ struct PassStep: Sendable {
   /// Whether the node measured itself and places its subnodes in `layout()`.
   let isManual: Bool
   /// The frame its supernode's layout gave it, as a write for the main actor (`nil` before load: it is pending).
-  let frameWrite: PropertyWrite?
+  let frameWrite: FrameWrite?
 }

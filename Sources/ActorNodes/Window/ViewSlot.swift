@@ -137,19 +137,25 @@ final class ViewSlot {
   /// - Returns: `false`, applying nothing, if the view does not exist or its node's `didLoad` has not run.
   func apply(_ write: PropertyWrite) -> Bool {
     guard hasRunDidLoad, let layer else { return false }
-    // One access to the versions, not two per property; moved out and back, so the buffer stays unique.
-    var versions = propertyVersions ?? Array(repeating: snapshotVersion, count: ViewProperty.allCases.count)
-    propertyVersions = nil
-    var newer = ViewPropertyMask()
-    for property in write.written where write.version > versions[property.rawValue] {
-      newer.insert(property)
-      versions[property.rawValue] = write.version
-    }
-    propertyVersions = versions
+    let newer = takeNewer(write.written, version: write.version)
     let redraw = write.values.apply(newer, to: layer, view: view)
     write.actions.apply(to: layer)
     if redraw { layer.setNeedsDisplay() }
     return true
+  }
+
+  /// The properties of `written` that a write at `version` may set (newer than what the view shows), now at it.
+  func takeNewer(_ written: ViewPropertyMask, version: UInt64) -> ViewPropertyMask {
+    // One access to the versions, not two per property; moved out and back, so the buffer stays unique.
+    var versions = propertyVersions ?? Array(repeating: snapshotVersion, count: ViewProperty.allCases.count)
+    propertyVersions = nil
+    var newer = ViewPropertyMask()
+    for property in written where version > versions[property.rawValue] {
+      newer.insert(property)
+      versions[property.rawValue] = version
+    }
+    propertyVersions = versions
+    return newer
   }
 
   /// The current values: read from the view once loaded, else `fallback`.
