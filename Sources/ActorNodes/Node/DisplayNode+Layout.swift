@@ -51,8 +51,18 @@ extension DisplayNode {
   /// - Throws: ``LayoutError`` for a spec that names a node that is not a
   ///   subnode (or names one twice) or an invalid size; whatever the node's
   ///   layout code throws; `CancellationError` if the task is cancelled.
-  public func layout(thatFits range: SizeRange, parentSize: Size? = nil, scale: Double = 1) async throws -> Layout {
-    try await layout(thatFits: range, parentSize: parentSize, environment: LayoutEnvironment(scale: scale))
+  public nonisolated func layout(thatFits range: SizeRange, parentSize: Size? = nil, scale: Double = 1) async throws
+    -> Layout
+  {
+    try Task.checkCancellation()
+    let core = nodeCore
+    let version = core.layoutVersion.load(ordering: .acquiring)
+    let stamp = core.measuredStamp.load(ordering: .acquiring)
+    let shortcut = core.layoutShortcut.withLock { shortcut in
+      shortcut.flatMap { $0.matches(range, parentSize, scale, version: version, stamp: stamp) ? $0.layout : nil }
+    }
+    if let shortcut { return shortcut.layout(of: self) }
+    return try await layout(thatFits: range, parentSize: parentSize, environment: LayoutEnvironment(scale: scale))
   }
 
   /// ``layout(thatFits:parentSize:scale:)`` with a choice of concurrency, for the benchmarks.
@@ -68,7 +78,13 @@ extension DisplayNode {
   {
     let resolved = range.intersection(state.style.sizeRange(parentSize: parentSize ?? range.max))
     // Measuring for a caller: in a scope of its own (the caller may be any task, one started by layout code too).
-    return try await cachedEntry(in: resolved, environment, inScopeOfItsOwn: true).layout.layout(of: self)
+    let entry = try await cachedEntry(in: resolved, environment, inScopeOfItsOwn: true)
+    let core = nodeCore
+    let shortcut = LayoutShortcut(
+      range: range, parentSize: parentSize, scale: environment.grid.scale, version: entry.version,
+      stamp: core.measuredStamp.load(ordering: .acquiring), layout: entry.layout)
+    core.layoutShortcut.withLock { $0 = shortcut }
+    return entry.layout.layout(of: self)
   }
 
   /// Measures the node as an element of a spec: resolves the request against its style with the spec's overrides.
@@ -110,7 +126,7 @@ extension DisplayNode {
       try Task.checkCancellation()
       let version = core.layoutVersion.load(ordering: .acquiring)
       if let entry = storage.cache.use(key, version: version) {
-        storage.lastMeasured = key
+        storage.noteMeasured(key, core)
         return entry
       }
       if let owner = storage.cache.owner(of: key) {
@@ -143,7 +159,7 @@ extension DisplayNode {
       // A layout measured while the node was invalidated is measured again, from the newest state.
       guard stillCurrent else { continue }
       let result = try outcome.get()
-      storage.lastMeasured = key
+      storage.noteMeasured(key, core)
       return LayoutCache.Entry(key: key, version: version, layout: NodeLayout(result.layout), isManual: result.isManual)
     }
   }
@@ -220,4 +236,37 @@ extension DisplayNode {
 
   /// `<Type #id>`, for layout messages.
   private nonisolated var label: String { Layout.Element.node(self).label }
+}
+
+/// The layout a caller asked a node for last, kept in its ``NodeCore`` so that asking again costs no hop.
+///
+/// Texture answers a repeated `layoutThatFits:` from its cache under the
+/// node's lock; this answers it under a small lock of its own, without
+/// entering the node's actor. It is valid while the node's layout version
+/// is the one it was measured at (every invalidation, style change
+/// included, bumps it) and the node's latest measurement is still of its
+/// range (so that ``DisplayNode/calculatedSize`` stays Texture's "size of the
+/// latest measurement"). Anything else goes to the node's actor.
+struct LayoutShortcut: Sendable {
+  let range: SizeRange
+  let parentSize: Size?
+  let scale: Double
+  let version: UInt64
+  let stamp: UInt64
+  let layout: NodeLayout
+
+  /// Whether it answers a request for `range`, `parentSize` and `scale` at `version` and `stamp`.
+  func matches(_ range: SizeRange, _ parentSize: Size?, _ scale: Double, version: UInt64, stamp: UInt64) -> Bool {
+    self.version == version && self.stamp == stamp && self.range == range && self.parentSize == parentSize
+      && self.scale == scale
+  }
+}
+
+extension NodeLayoutState {
+  /// Records `key` as the node's latest measurement, ending its ``LayoutShortcut`` if that is another range.
+  func noteMeasured(_ key: LayoutCache.Key, _ core: NodeCore) {
+    guard lastMeasured != key else { return }
+    lastMeasured = key
+    core.measuredStamp.wrappingAdd(1, ordering: .releasing)
+  }
 }

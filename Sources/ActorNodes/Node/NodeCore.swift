@@ -32,6 +32,10 @@ public final class NodeCore: Sendable {
   let supernodeID = Atomic<UInt64>(0)
   /// The node's layout version: bumped by every invalidation, so that a layout measured before it is not used.
   let layoutVersion = Atomic<UInt64>(0)
+  /// The layout a caller asked for last, readable without a hop while it stays valid (see ``LayoutShortcut``).
+  let layoutShortcut = Mutex<LayoutShortcut?>(nil)
+  /// Bumped whenever the node's latest measurement is of another range than before, which ends the shortcut.
+  let measuredStamp = Atomic<UInt64>(0)
   /// Whether layout passes relayout the node by itself (its view loaded), whether one is requested,
   /// and whether the node was ever measured.
   private let layoutPassFlags = Atomic<UInt8>(0)

@@ -84,6 +84,34 @@ struct NodeLayoutTests {
     #expect(third.size == Size(width: 100, height: 30))
   }
 
+  @Test("A repeated request is answered from the last one until the node changes or measures another range")
+  func repeatedRequest() async throws {
+    let node = CountingNode()
+    let range = SizeRange(min: .zero, max: Size(width: 100, height: 100))
+    let first = try await node.layout(thatFits: range)
+    let again = try await node.layout(thatFits: range)
+    #expect(await node.calls == 1)
+    #expect(again.size == first.size)
+    #expect(again.node.map { $0 === node } == true)
+    // A style change invalidates it.
+    await node.setStyle { $0.width = .points(40) }
+    #expect(try await node.layout(thatFits: range).size == Size(width: 40, height: 10))
+    #expect(await node.calls == 2)
+    // Another parent size or scale is another request.
+    await node.setStyle { $0.width = .fraction(0.5) }
+    #expect(try await node.layout(thatFits: range, parentSize: Size(width: 60, height: 60)).size.width == 30)
+    #expect(try await node.layout(thatFits: range, parentSize: Size(width: 80, height: 80)).size.width == 40)
+    await node.setSize(Size(width: 10, height: 10.2))
+    #expect(try await node.layout(thatFits: range, parentSize: Size(width: 80, height: 80), scale: 2).size.height == 10.5)
+    #expect(try await node.layout(thatFits: range, parentSize: Size(width: 80, height: 80)).size.height == 11)
+    // Texture's calculatedSize is the latest measurement's, also when a request repeats an earlier one.
+    let other = SizeRange(min: .zero, max: Size(width: 100, height: 5))
+    _ = try await node.layout(thatFits: other, parentSize: Size(width: 80, height: 80))
+    #expect(await node.calculatedSize == Size(width: 40, height: 5))
+    _ = try await node.layout(thatFits: range, parentSize: Size(width: 80, height: 80))
+    #expect(await node.calculatedSize == Size(width: 40, height: 11))
+  }
+
   @Test("Identical concurrent requests share one measurement")
   func coalescing() async throws {
     let node = CountingNode()
