@@ -102,7 +102,8 @@ struct NodeLayoutTests {
     #expect(try await node.layout(thatFits: range, parentSize: Size(width: 60, height: 60)).size.width == 30)
     #expect(try await node.layout(thatFits: range, parentSize: Size(width: 80, height: 80)).size.width == 40)
     await node.setSize(Size(width: 10, height: 10.2))
-    #expect(try await node.layout(thatFits: range, parentSize: Size(width: 80, height: 80), scale: 2).size.height == 10.5)
+    #expect(
+      try await node.layout(thatFits: range, parentSize: Size(width: 80, height: 80), scale: 2).size.height == 10.5)
     #expect(try await node.layout(thatFits: range, parentSize: Size(width: 80, height: 80)).size.height == 11)
     // Texture's calculatedSize is the latest measurement's, also when a request repeats an earlier one.
     let other = SizeRange(min: .zero, max: Size(width: 100, height: 5))
