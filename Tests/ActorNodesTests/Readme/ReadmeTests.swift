@@ -81,6 +81,25 @@ struct ReadmeTests {
     }
   }
 
+  @Test("The layout example in the test target is the README's, verbatim")
+  func layoutExampleIsVerbatim() throws {
+    let blocks = Readme.blocks("swift", in: try Readme.load().section("Layout"))
+    try #require(blocks.count == 1, "the section should have the node and measureCard()")
+    let file = Readme.root.appendingPathComponent("Tests/ActorNodesTests/Readme/ReadmeLayoutExample.swift")
+    let copy = try String(contentsOf: file, encoding: .utf8)
+    let body = try #require(copy.range(of: "\n\n")).upperBound
+    #expect(String(copy[body...]) == blocks[0] + "\n")
+  }
+
+  @Test("The layout example gives the frames the README shows")
+  func layoutExampleFrames() async throws {
+    let card = try await CaptionedPhotoNode(caption: "A kitten asleep in a basket of yarn, one paw over its nose")
+    let layout = try await card.layout(thatFits: SizeRange(exactWidth: 240))
+    let expected = try #require(Readme.blocks("text", in: try Readme.load().section("Layout")).first)
+    #expect(Self.withoutNodeNumbers(layout.description) == Self.withoutNodeNumbers(expected))
+    #expect(layout.sublayouts.map(\.frame).first == Rect(x: 8, y: 8, width: 40, height: 40))
+  }
+
   /// The description with every `#<number>` replaced by `#N`: node numbers depend on what ran before.
   static func withoutNodeNumbers(_ description: String) -> String {
     description.replacing(/#\d+/, with: "#N")
