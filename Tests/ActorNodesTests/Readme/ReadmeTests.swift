@@ -41,10 +41,7 @@ struct ReadmeTests {
   func exampleIsVerbatim() throws {
     let blocks = Readme.blocks("swift", in: try Readme.load().section("A custom node"))
     try #require(blocks.count == 3, "the section should have the node, showKitten() and main.swift")
-    let file = Readme.root.appendingPathComponent("Tests/ActorNodesTests/Readme/ReadmeExample.swift")
-    let copy = try String(contentsOf: file, encoding: .utf8)
-    let body = try #require(copy.range(of: "\n\n")).upperBound
-    #expect(String(copy[body...]) == blocks[0] + "\n\n" + blocks[1] + "\n")
+    #expect(try Self.bodyOfCopy("ReadmeExample.swift") == blocks[0] + "\n\n" + blocks[1] + "\n")
   }
 
   @Test("The example runs: the background write has reached the view, and the README shows the printed tree")
@@ -85,10 +82,7 @@ struct ReadmeTests {
   func layoutExampleIsVerbatim() throws {
     let blocks = Readme.blocks("swift", in: try Readme.load().section("Layout"))
     try #require(blocks.count == 1, "the section should have the node and measureCard()")
-    let file = Readme.root.appendingPathComponent("Tests/ActorNodesTests/Readme/ReadmeLayoutExample.swift")
-    let copy = try String(contentsOf: file, encoding: .utf8)
-    let body = try #require(copy.range(of: "\n\n")).upperBound
-    #expect(String(copy[body...]) == blocks[0] + "\n")
+    #expect(try Self.bodyOfCopy("ReadmeLayoutExample.swift") == blocks[0] + "\n")
   }
 
   @Test("The layout example gives the frames the README shows")
@@ -98,6 +92,14 @@ struct ReadmeTests {
     let expected = try #require(Readme.blocks("text", in: try Readme.load().section("Layout")).first)
     #expect(Self.withoutNodeNumbers(layout.description) == Self.withoutNodeNumbers(expected))
     #expect(layout.sublayouts.map(\.frame).first == Rect(x: 8, y: 8, width: 40, height: 40))
+  }
+
+  /// The test target's copy of a README example, without its header comment (up to the first blank line).
+  static func bodyOfCopy(_ name: String) throws -> String {
+    let file = Readme.root.appendingPathComponent("Tests/ActorNodesTests/Readme/\(name)")
+    let copy = try String(contentsOf: file, encoding: .utf8)
+    let body = try #require(copy.range(of: "\n\n")).upperBound
+    return String(copy[body...])
   }
 
   /// The description with every `#<number>` replaced by `#N`: node numbers depend on what ran before.
