@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What every step of one layout computation shares: the pixel grid, and how children are measured.
 struct LayoutEnvironment: Sendable {
   /// The grid every size is rounded up to (Texture rounds each layout's size to whole pixels).
@@ -7,14 +9,30 @@ struct LayoutEnvironment: Sendable {
   /// The node whose spec is being computed, which the nodes the spec names must be subnodes of.
   private(set) var measuringNode: MeasuringNode?
 
-  /// The node whose spec is computed, as the nodes it names check it.
+  /// The node whose layout is computed, as the nodes its layout names check it.
   struct MeasuringNode {
     let id: UInt64
     let type: any DisplayNode.Type
     let managesSubnodes: Bool
 
+    init(_ node: some DisplayNode) {
+      let core = node.nodeCore
+      id = core.id
+      type = Swift.type(of: node)
+      managesSubnodes = core.automaticallyManagesSubnodes
+    }
+
     /// `<Type #id>`, for layout messages.
     var label: String { NodeLabel(type: type, id: id, debugName: nil).description }
+
+    /// Checks that this node's layout may name the node with `core`: a subnode (or one that becomes one, for a
+    /// node that manages its subnodes), and not this node itself.
+    func check(_ core: NodeCore, label named: @autoclosure () -> String) throws(LayoutError) {
+      guard core.id != id else { throw .elementListedTwice(node: named(), parent: label) }
+      guard managesSubnodes || core.supernodeID.load(ordering: .acquiring) == id else {
+        throw .notASubnode(node: named(), parent: label)
+      }
+    }
   }
 
   init(scale: Double, concurrency: LayoutConcurrency = .automatic) {
@@ -26,9 +44,7 @@ struct LayoutEnvironment: Sendable {
   /// This environment, for computing the spec of `node`.
   func measuring(for node: some DisplayNode) -> LayoutEnvironment {
     var environment = self
-    let core = node.nodeCore
-    environment.measuringNode = MeasuringNode(
-      id: core.id, type: type(of: node), managesSubnodes: core.automaticallyManagesSubnodes)
+    environment.measuringNode = MeasuringNode(node)
     return environment
   }
 

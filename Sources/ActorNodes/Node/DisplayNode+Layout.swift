@@ -91,13 +91,8 @@ extension DisplayNode {
   func measure(_ request: ChildRequest, override: StyleOverride, in environment: LayoutEnvironment) async throws
     -> Measured
   {
-    if let parent = environment.measuringNode {
-      // The spec's node names this node: it must be a subnode (or become one) and not the node itself.
-      guard parent.id != nodeCore.id else { throw LayoutError.elementListedTwice(node: label, parent: label) }
-      guard parent.managesSubnodes || nodeCore.supernodeID.load(ordering: .acquiring) == parent.id else {
-        throw LayoutError.notASubnode(node: label, parent: parent.label)
-      }
-    }
+    // A spec names this node: the node whose spec it is checks that it may.
+    try environment.measuringNode?.check(nodeCore, label: label)
     let style = override.applied(to: state.style)
     if request.skipsMeasuring(style) { return Measured(skipped: .node(self), style: style) }
     let (range, parentSize) = request.resolve(style)
@@ -106,12 +101,7 @@ extension DisplayNode {
     return Measured(layout: Layout(uncheckedNode: self, size: size, sublayouts: []), style: style)
   }
 
-  /// The layout for `range` (the style already applied): from the cache, from a measurement in flight, or measured.
-  func cachedLayout(in range: SizeRange, _ environment: LayoutEnvironment) async throws -> Layout {
-    try await cachedEntry(in: range, environment).layout.layout(of: self)
-  }
-
-  /// ``cachedLayout(in:_:)``, with what the cache knows of the layout.
+  /// The entry for `range` (the style already applied): from the cache, from a measurement in flight, or measured.
   ///
   /// A measurement runs in the current task's ``LayoutScope``; in one of its
   /// own if `inScopeOfItsOwn` or if the task has none.
@@ -190,7 +180,11 @@ extension DisplayNode {
         own = Layout(node: self, size: layout.size, sublayouts: [layout.positioned(at: .zero)])
       }
       let flattened = own.flattened(scale: environment.grid.scale)
-      try checkNodes(flattened.sublayouts.compactMap(\.node))
+      try checkDistinct(flattened.sublayouts)
+      let named = LayoutEnvironment.MeasuringNode(self)
+      for sublayout in flattened.sublayouts {
+        if case .node(let node) = sublayout.element { try named.check(node.nodeCore, label: sublayout.element.label) }
+      }
       return (flattened, false)
     }
   }
@@ -215,22 +209,6 @@ extension DisplayNode {
     for index in sublayouts.indices {
       guard let node = sublayouts[index].element.nodeIdentifier else { continue }
       guard seen.insert(node).inserted else { throw duplicate(index) }
-    }
-  }
-
-  /// Checks that `nodes` are subnodes of this node, each named once.
-  private func checkNodes(_ nodes: [any DisplayNode]) throws(LayoutError) {
-    let id = nodeCore.id
-    var seen: Set<UInt64> = []
-    for node in nodes {
-      let core = node.nodeCore
-      guard core !== nodeCore, seen.insert(core.id).inserted else {
-        throw .elementListedTwice(node: Layout.Element.node(node).label, parent: label)
-      }
-      // A node that manages its subnodes makes the nodes its layout names its subnodes when the layout is applied.
-      guard nodeCore.automaticallyManagesSubnodes || core.supernodeID.load(ordering: .acquiring) == id else {
-        throw .notASubnode(node: Layout.Element.node(node).label, parent: label)
-      }
     }
   }
 
