@@ -111,8 +111,8 @@ private final class TurnWork {
       slot.isSuspended = false
       markMoved(slot)
     }
-    for operation in operations {
-      switch operation {
+    for index in operations.indices {
+      switch operations[index] {
       case .load(let entries):
         load(entries)
       case .setChildren(let parent, let children, let version, let placements):
@@ -424,8 +424,8 @@ private final class TurnWork {
   // MARK: - Phase 4: writes, newest version wins per property
 
   private func applyWrites(from operations: [MainOperation]) {
-    for operation in operations {
-      guard case .write(let core, let write) = operation else { continue }
+    for index in operations.indices {
+      guard case .write(let core, let write) = operations[index] else { continue }
       let slot = core.mainSlot
       if !slot.apply(write) { slot.parkedWrites.append(write) }
     }
