@@ -4,13 +4,14 @@ import Testing
 
 /// Every precondition of the drawing code, as a case that breaks it.
 enum DrawingViolation: String, Codable, Sendable, CaseIterable {
-  case pixelOutsideImage, negativeTolerance
+  case pixelOutsideImage, negativeTolerance, emptyPNG
 
   /// The words of the rule the failure message must name.
   var rule: String {
     switch self {
     case .pixelOutsideImage: "pixel (2, 0) must be inside the image's 2x1 pixels"
     case .negativeTolerance: "an image comparison's tolerance must not be negative"
+    case .emptyPNG: "a PNG image must be at least 1 pixel wide and high: got 0x3"
     }
   }
 
@@ -20,6 +21,7 @@ enum DrawingViolation: String, Codable, Sendable, CaseIterable {
     switch self {
     case .pixelOutsideImage: _ = image.pixel(x: 2, y: 0)
     case .negativeTolerance: _ = image.isApproximatelyEqual(to: image, tolerance: -1)
+    case .emptyPNG: _ = Image(pixelWidth: 0, pixelHeight: 3, rgba: []).pngData()
     }
   }
 }
