@@ -69,6 +69,7 @@ extension DisplayNode {
       debugName: state.debugName,
       appliedLayout: state.layoutStorage?.applied?.layout)
     nodeCore.enableLayoutPasses()
+    if Self.self is any DrawingNode.Type { nodeCore.setDisplayFlag(NodeCore.drawsContents, true) }
     state.pendingWrites = ViewPropertyMask()
     state.pendingActions = []
     state.didLoadBlocks = []

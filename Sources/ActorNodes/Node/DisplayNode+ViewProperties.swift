@@ -83,11 +83,6 @@ extension DisplayNode {
     await configure { $0.setNeedsLayout() }
   }
 
-  /// Asks for a redraw of the node's view, from any isolation domain (Texture's `setNeedsDisplay`).
-  public func setNeedsDisplay() async {
-    await configure { $0.setNeedsDisplay() }
-  }
-
   /// Whether the node loads a bare ``Layer`` instead of a ``View``.
   @HierarchyActor
   public var isLayerBacked: Bool { nodeCore.isLayerBacked }

@@ -107,6 +107,45 @@ public protocol DisplayNode: Actor {
   ///   `didExitHierarchy()` is a different method: it compiles without a warning and is never called.
   @MainActor func didExitHierarchy(_ context: borrowing HierarchyContext)
 
+  /// Tells the node that a display of its contents is about to start (Texture's `displayWillStartAsynchronously:`).
+  ///
+  /// Called on the main actor after ``DrawingNode/drawParameters()`` took the
+  /// display's snapshot and before the draw, then the supernode's
+  /// ``subnodeDisplayWillStart(_:)``. Only ``DrawingNode``s display. The default does nothing.
+  ///
+  /// - Important: Implement it with exactly this signature; `displayWillStart()` is a different method and is never called.
+  @MainActor func displayWillStart(_ context: borrowing DisplayContext)
+
+  /// Tells the node that its new contents are on its layer (Texture's `displayDidFinish`).
+  ///
+  /// Called on the main actor in the turn that commits the display, never
+  /// for a cancelled display, then the supernode's ``subnodeDisplayDidFinish(_:)``.
+  /// The default does nothing.
+  ///
+  /// - Important: Implement it with exactly this signature; `displayDidFinish()` is a different method and is never called.
+  @MainActor func displayDidFinish(_ context: borrowing DisplayContext)
+
+  /// Tells the node that a subnode's display started (``DisplayContext/subnode``); the default does nothing.
+  ///
+  /// - Important: Implement it with exactly this signature, or it is never called.
+  @MainActor func subnodeDisplayWillStart(_ context: borrowing DisplayContext)
+
+  /// Tells the node that a subnode's display committed (``DisplayContext/subnode``); the default does nothing.
+  ///
+  /// - Important: Implement it with exactly this signature, or it is never called.
+  @MainActor func subnodeDisplayDidFinish(_ context: borrowing DisplayContext)
+
+  /// Tells the node that every display that started for it and its subnodes has committed (Texture's
+  /// `hierarchyDisplayDidFinish`).
+  ///
+  /// Called on the main actor each time the node's set of pending displays
+  /// (its own, and its direct subnodes' since their `displayWillStart`)
+  /// empties; a cancelled display stays pending until a later one of the
+  /// same node commits. The default does nothing.
+  ///
+  /// - Important: Implement it with exactly this signature, or it is never called.
+  @MainActor func hierarchyDisplayDidFinish(_ context: borrowing DisplayContext)
+
   /// Says how the node lays itself out within `range`: from a spec, by measuring itself, or as a whole layout.
   ///
   /// Texture's `layoutSpecThatFits:`, `calculateSizeThatFits:` and
@@ -173,6 +212,17 @@ extension DisplayNode {
   @MainActor public func layoutDidFinish(_ context: borrowing LayoutContext) {}
   /// Does nothing.
   public func calculatedLayoutDidChange() {}
+
+  /// Does nothing.
+  @MainActor public func displayWillStart(_ context: borrowing DisplayContext) {}
+  /// Does nothing.
+  @MainActor public func displayDidFinish(_ context: borrowing DisplayContext) {}
+  /// Does nothing.
+  @MainActor public func subnodeDisplayWillStart(_ context: borrowing DisplayContext) {}
+  /// Does nothing.
+  @MainActor public func subnodeDisplayDidFinish(_ context: borrowing DisplayContext) {}
+  /// Does nothing.
+  @MainActor public func hierarchyDisplayDidFinish(_ context: borrowing DisplayContext) {}
 
   /// Does nothing.
   @MainActor public func didLoad(_ context: borrowing LoadContext) {}

@@ -39,6 +39,13 @@ public final class NodeCore: Sendable {
   /// Whether layout passes relayout the node by itself (its view loaded), whether one is requested,
   /// and whether the node was ever measured.
   private let layoutPassFlags = Atomic<UInt8>(0)
+  /// The node's display generation: raised by every display request and cancellation, so that a display
+  /// started before the latest rise never commits (Texture's display sentinel; see ``DisplayTicket``).
+  let displayGeneration = Atomic<UInt64>(0)
+  /// Display settings readable from every isolation domain (see the `display…` constants).
+  let displayFlags = Atomic<UInt8>(0)
+  /// ``DisplayNode/contentsScaleForDisplay``, as the bit pattern of a `Double`.
+  let contentsScaleBits = Atomic<UInt64>(1.0.bitPattern)
   /// The child nodes, back to front.
   @HierarchyActor var subnodes: [any DisplayNode] = []
   /// Whether the node loads a bare ``Layer`` instead of a ``View``.
@@ -133,6 +140,9 @@ public final class NodeCore: Sendable {
     layoutPassFlags.bitwiseOr(NodeCore.passesEnabled, ordering: .relaxed)
   }
 
+  /// Whether the node's view has loaded (its load snapshot was taken), readable from any isolation domain.
+  var isViewLoaded: Bool { layoutPassesEnabled }
+
   /// Whether invalidations of the node request layout passes (its view loaded).
   var layoutPassesEnabled: Bool {
     layoutPassFlags.load(ordering: .relaxed) & NodeCore.passesEnabled != 0
@@ -165,6 +175,58 @@ public final class NodeCore: Sendable {
   /// node that places them itself and never measured them.
   var wasMeasured: Bool {
     layoutPassFlags.load(ordering: .relaxed) & NodeCore.measured != 0
+  }
+
+  /// ``displayFlags``: display is suspended (``DisplayNode/setDisplaySuspended(_:)``).
+  static let displaySuspended: UInt8 = 1
+  /// ``displayFlags``: the node draws on the main actor (``DisplayNode/setDisplaysAsynchronously(_:)``).
+  static let displaySynchronously: UInt8 = 2
+  /// ``displayFlags``: the node's displays and its descendants' commit together (a transaction container).
+  static let transactionContainer: UInt8 = 4
+  /// ``displayFlags``: the node is a ``DrawingNode`` (recorded when its view loads).
+  static let drawsContents: UInt8 = 8
+
+  /// Whether ``displayFlags`` has `flag`.
+  func hasDisplayFlag(_ flag: UInt8) -> Bool {
+    displayFlags.load(ordering: .acquiring) & flag != 0
+  }
+
+  /// Sets or clears `flag` in ``displayFlags``; returns whether it was set before.
+  @discardableResult
+  func setDisplayFlag(_ flag: UInt8, _ isOn: Bool) -> Bool {
+    let old =
+      isOn
+      ? displayFlags.bitwiseOr(flag, ordering: .acquiringAndReleasing).oldValue
+      : displayFlags.bitwiseAnd(~flag, ordering: .acquiringAndReleasing).oldValue
+    return old & flag != 0
+  }
+
+  /// Whether display is suspended.
+  var isDisplaySuspended: Bool { hasDisplayFlag(NodeCore.displaySuspended) }
+
+  /// Supersedes every display started so far: none of them commits.
+  func cancelDisplays() {
+    displayGeneration.add(1, ordering: .acquiringAndReleasing)
+  }
+
+  /// Gives a new display a generation of its own, superseding every display made before it.
+  func beginDisplay() -> UInt64 {
+    displayGeneration.add(1, ordering: .acquiringAndReleasing).newValue
+  }
+
+  /// The current display generation: a display started at another one is superseded.
+  var currentDisplayGeneration: UInt64 {
+    displayGeneration.load(ordering: .acquiring)
+  }
+
+  /// ``DisplayNode/contentsScaleForDisplay``.
+  var contentsScaleForDisplay: Double {
+    Double(bitPattern: contentsScaleBits.load(ordering: .acquiring))
+  }
+
+  /// Sets ``contentsScaleForDisplay``; returns whether it changed.
+  func setContentsScaleForDisplay(_ scale: Double) -> Bool {
+    contentsScaleBits.exchange(scale.bitPattern, ordering: .acquiringAndReleasing) != scale.bitPattern
   }
 
   private static let passesEnabled: UInt8 = 1

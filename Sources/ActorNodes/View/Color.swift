@@ -48,6 +48,12 @@ public struct Color: Hashable, Sendable {
   public static let green = Color(red: 0, green: 1, blue: 0)
   /// Opaque blue.
   public static let blue = Color(red: 0, green: 0, blue: 1)
+  /// Opaque orange (`UIColor.orange`: red 1, green 0.5, blue 0).
+  public static let orange = Color(red: 1, green: 0.5, blue: 0)
+  /// Opaque yellow.
+  public static let yellow = Color(red: 1, green: 1, blue: 0)
+  /// Opaque purple (`UIColor.purple`: red 0.5, green 0, blue 0.5).
+  public static let purple = Color(red: 0.5, green: 0, blue: 0.5)
 }
 
 extension Color: CustomStringConvertible {

@@ -49,6 +49,7 @@ enum MainTurn {
     recorder.statistics.viewsLoaded += work.viewsLoaded
     recorder.statistics.mainActorTime += clock.now - start
     work.releaseExitedNodes()
+    DisplayTriggers.sendGathered()
   }
 
   /// Applies a write made through the node by main-actor code, before that code resumes (Texture:
@@ -61,6 +62,7 @@ enum MainTurn {
   /// - Returns: Whether the write was applied; if not, the caller queues it.
   static func applyNow(_ write: PropertyWrite, to core: NodeCore) -> Bool {
     guard !isApplying, let slot = core.slot else { return false }
+    defer { DisplayTriggers.sendGathered() }
     return slot.apply(write)
   }
 
@@ -70,6 +72,7 @@ enum MainTurn {
     let work = TurnWork(stamp: lastStamp)
     work.propagate(0, into: root)
     work.releaseExitedNodes()
+    DisplayTriggers.sendGathered()
   }
 }
 
@@ -499,7 +502,10 @@ private final class TurnWork {
     for (slot, _) in nodes where slot.isInHierarchy && slot.currentWindow != window {
       slot.isInHierarchy = false
       slot.currentWindow = 0
-      if let node = slot.liveNode { node.didExitHierarchy(HierarchyContext(node: node)) }
+      if let node = slot.liveNode {
+        node.didExitHierarchy(HierarchyContext(node: node))
+        DisplayTriggers.nodeExited(slot, node: node)
+      }
       if let kept = slot.keepAlive {
         exited.append(kept)
         slot.keepAlive = nil
@@ -519,6 +525,7 @@ private final class TurnWork {
         slot.currentWindow = window
         slot.keepAlive = node
         node.willEnterHierarchy(HierarchyContext(node: node))
+        DisplayTriggers.nodeEntered(slot, node: node)
       }
       let enters = node != nil
       open.append((index, entry.end, enters))

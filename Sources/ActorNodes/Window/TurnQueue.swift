@@ -36,7 +36,12 @@ final class TurnQueue {
 
   /// The queue that takes `node`'s main-actor work.
   static func queue(of node: any DisplayNode) -> TurnQueue {
-    guard let queue = node.nodeCore.turnQueue, !queue.isRetired else { return shared }
+    queue(of: node.nodeCore)
+  }
+
+  /// The queue that takes the main-actor work of the node whose core is `core`.
+  static func queue(of core: NodeCore) -> TurnQueue {
+    guard let queue = core.turnQueue, !queue.isRetired else { return shared }
     return queue
   }
 
@@ -64,6 +69,16 @@ final class TurnQueue {
       await MainTurn.apply(consume operations, recorder: self.recorder)
       self.turnFinished(take)
     }
+  }
+
+  /// Applies the work waiting for `core`'s window: waits for the next turn of an automatic queue, runs one
+  /// of a manual queue now (as ``Window/flush()`` does).
+  static func applyQueuedWork(of core: NodeCore) async {
+    let queue = queue(of: core)
+    guard queue.mode == .manual else { return await queue.waitForQueuedWork() }
+    let (operations, take) = queue.takeForTurn()
+    await MainTurn.apply(consume operations, recorder: queue.recorder)
+    queue.turnFinished(take)
   }
 
   /// Takes the waiting work for a turn; the caller reports the turn's end with ``turnFinished(_:)``.

@@ -59,6 +59,8 @@ final class ViewSlot {
   var pendingBlocks: [(version: UInt64, block: DidLoadBlock)] = []
   /// The layout whose frames the view shows (see ``DisplayNode/appliedLayout``).
   var appliedLayout: NodeLayout?
+  /// The node's display bookkeeping, once it displayed (see ``displayState``).
+  var display: SlotDisplay?
   /// Whether `didLoad` has run.
   var hasRunDidLoad = false
   /// Whether the node died and its views were released; operations for it are ignored.
@@ -140,7 +142,10 @@ final class ViewSlot {
     let newer = takeNewer(write.written, version: write.version)
     let redraw = write.values.apply(newer, to: layer, view: view)
     write.actions.apply(to: layer)
-    if redraw { layer.setNeedsDisplay() }
+    if redraw {
+      layer.setNeedsDisplay()
+      DisplayTriggers.propertiesNeedRedraw(self)
+    }
     return true
   }
 

@@ -167,6 +167,17 @@ public final class Window {
     if let error = errors.first { throw error }
   }
 
+  /// Returns once the displays asked for so far have drawn and queued their commits, without applying them.
+  ///
+  /// A display commits in a turn of its node's window. In ``TurnMode/manual``
+  /// mode a test sees the layers before that turn, then calls ``flush()`` to
+  /// see the new contents; in ``TurnMode/automatic`` mode follow it with
+  /// ``waitForQueuedWork()``, or call ``DisplayNode/recursivelyEnsureDisplay()``
+  /// on the root, which does both. (Displays of every window are waited for.)
+  public func waitForPendingDisplays() async {
+    await DisplayScheduler.shared.waitUntilIdle()
+  }
+
   /// Returns once all work queued for this window's tree before the call has reached the views.
   ///
   /// Off-main writes, structure changes and implicit loads are applied in

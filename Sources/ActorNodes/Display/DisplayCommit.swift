@@ -1,0 +1,62 @@
+/// The contents of one transaction's displays, committed in one main-actor turn of their window, in start order.
+///
+/// A display commits only if it is still the newest (no later request
+/// superseded it), display was not suspended, the node is alive and in its
+/// window, and its draw was not cancelled: then its contents are set,
+/// ``DisplayNode/displayDidFinish(_:)`` runs, then its supernode's
+/// ``DisplayNode/subnodeDisplayDidFinish(_:)``, and
+/// ``DisplayNode/hierarchyDisplayDidFinish(_:)`` for each of the two whose
+/// pending displays are now all done. A cancelled display sets nothing and
+/// calls nothing; see ``markStale(_:)`` for what its node shows.
+struct DisplayCommit: MainTurnFeature {
+  let transaction: DisplayTransaction
+  /// The draws' results, one per entry.
+  let results: [DrawResult]
+
+  @MainActor
+  func apply() {
+    for (entry, result) in zip(transaction.entries, results) {
+      Self.commit(result, of: entry.job.ticket, scale: entry.request.contentsScale, isAsynchronous: true)
+    }
+  }
+
+  /// Commits one display's result, or drops it if the display was cancelled.
+  @MainActor
+  static func commit(_ result: DrawResult, of ticket: DisplayTicket, scale: Double, isAsynchronous: Bool) {
+    let core = ticket.core
+    guard let slot = core.slot, !slot.isReleased, let layer = slot.layer, let node = slot.liveNode else { return }
+    let state = slot.displayState
+    let isLatestStarted = state.inFlight == ticket.generation
+    if isLatestStarted { state.inFlight = nil }
+    guard case .contents(let image) = result, !ticket.isCancelled, slot.isInHierarchy else {
+      // Superseded: the newer display replaces the contents. Otherwise (suspended) nothing will: clear them.
+      if isLatestStarted && !ticket.isSuperseded { markStale(layer) }
+      return
+    }
+    layer.contents = image
+    layer.contentsScale = scale
+    layer.displayIfNeeded()
+    let id = ObjectIdentifier(core)
+    node.displayDidFinish(DisplayContext(node: node, isAsynchronous: isAsynchronous))
+    if state.removePending(id) {
+      node.hierarchyDisplayDidFinish(DisplayContext(node: node, isAsynchronous: isAsynchronous))
+    }
+    guard let parentSlot = slot.parent, let parent = parentSlot.liveNode else { return }
+    parent.subnodeDisplayDidFinish(DisplayContext(node: parent, isAsynchronous: isAsynchronous, subnode: node))
+    if parentSlot.display?.removePending(id) == true {
+      parent.hierarchyDisplayDidFinish(DisplayContext(node: parent, isAsynchronous: isAsynchronous))
+    }
+  }
+
+  /// Marks a layer's contents out of date when no display can replace them now: they are cleared, and the
+  /// node needs display, so it draws when it next can (resumed, or back in a window).
+  ///
+  /// Texture leaves a cancelled display's old contents on screen (its issue
+  /// #113); here a node never shows contents that a cancelled display was
+  /// meant to replace: it shows none until its next display commits.
+  @MainActor
+  static func markStale(_ layer: Layer) {
+    layer.contents = nil
+    layer.setNeedsDisplay()
+  }
+}

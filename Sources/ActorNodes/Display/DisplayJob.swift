@@ -1,0 +1,51 @@
+/// One display of one node, from its parameters snapshot to its result.
+///
+/// Made in the node's isolation (``DrawingNode/makeDisplayJob()``): the
+/// snapshot is taken there and captured by ``draw``, which is all the draw
+/// code will see of the node.
+struct DisplayJob: Sendable {
+  let ticket: DisplayTicket
+  /// Runs the node's drawing on the snapshot.
+  let draw: @Sendable (DisplayRequest) -> Image?
+  /// The priority its draw runs at.
+  var priority: TaskPriority
+}
+
+/// What a display's draw produced.
+enum DrawResult: Sendable {
+  /// The contents to set (`nil`: no contents).
+  case contents(Image?)
+  /// The display was cancelled before or while drawing: nothing commits.
+  case cancelled
+}
+
+extension DisplayJob {
+  /// Starts the draw in a task of its own on the ``DisplayExecutor``, at the job's priority.
+  ///
+  /// Made here, in a nonisolated function, so that the task's closure is not
+  /// isolated to the caller's actor: an isolated closure would run on that
+  /// actor, whatever executor the task prefers.
+  func startDraw(_ request: DisplayRequest) -> Task<DrawResult, Never> {
+    Task(executorPreference: DisplayExecutor.shared, priority: priority) { run(request) }
+  }
+
+  /// Draws, unless the display was cancelled; a result obtained after a cancellation counts as cancelled.
+  func run(_ request: DisplayRequest) -> DrawResult {
+    guard !request.isCancelled else { return .cancelled }
+    let image = draw(request)
+    return request.isCancelled ? .cancelled : .contents(image)
+  }
+}
+
+extension DrawingNode {
+  /// Takes this display's snapshot, after a generation of its own: it supersedes every display made before
+  /// it, and a request made after it supersedes it.
+  func makeDisplayJob(priority: TaskPriority) -> DisplayJob {
+    let generation = nodeCore.beginDisplay()
+    let parameters = drawParameters()
+    return DisplayJob(
+      ticket: DisplayTicket(node: self, generation: generation),
+      draw: { request in Self.display(parameters, request: request) },
+      priority: priority)
+  }
+}

@@ -1,0 +1,147 @@
+import Synchronization
+
+/// Runs the displays of loaded nodes: their snapshots, their start on the main actor, their draws, their commits.
+///
+/// Requests (``DisplayNode/setNeedsDisplay()``, a node entering a window
+/// with no contents, the first non-empty bounds) are listed here; the first
+/// one starts a batch, and requests that arrive while it runs start one more
+/// after it. A batch:
+///
+/// 1. takes each node's snapshot in the node's isolation, one call per node
+///    (``DrawingNode/makeDisplayJob(priority:)``);
+/// 2. starts all of them in **one** main-actor hop (``DisplayStart``), which
+///    calls the will-start hooks and groups the displays into transactions;
+/// 3. draws each on the ``DisplayExecutor``, one cancellable task per display;
+/// 4. when every draw of a transaction is done, queues the transaction's
+///    ``DisplayCommit`` on its window's ``TurnQueue``: it commits in the
+///    window's next turn.
+///
+/// The latest draw task of each node is kept, so that a newer request,
+/// a suspension or leaving the window cancels it.
+@HierarchyActor
+final class DisplayScheduler {
+  /// The scheduler of every window: commits go to each node's own window.
+  static let shared = DisplayScheduler()
+
+  /// Requests on their way here, so that a wait also covers one made just before it.
+  nonisolated static let requestsInFlight = Atomic<Int>(0)
+
+  private var requested: [(node: WeakNode, priority: TaskPriority)] = []
+  private var isRunning = false
+  /// The latest draw task of each node, by core.
+  private var drawing: [ObjectIdentifier: Task<DrawResult, Never>] = [:]
+  /// Transactions started whose commit is not queued yet.
+  private var transactionsDrawing = 0
+  /// Callers of ``waitUntilIdle()``.
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  /// Waiters for ``requestsInFlight`` to drop to zero.
+  private var requestWaiters: [CheckedContinuation<Void, Never>] = []
+
+  private init() {}
+
+  /// Asks for displays of `nodes`, from any isolation domain; draws started before are cancelled.
+  nonisolated static func request(_ nodes: [any DisplayNode], priority: TaskPriority = .medium) {
+    guard !nodes.isEmpty else { return }
+    requestsInFlight.add(1, ordering: .acquiringAndReleasing)
+    Task { @HierarchyActor in
+      for node in nodes { shared.add(node, priority: priority) }
+      shared.requestArrived()
+    }
+  }
+
+  /// Cancels the draws in flight of `cores` (their generation was raised already), from any isolation domain.
+  nonisolated static func cancelDraws(of cores: [NodeCore]) {
+    guard !cores.isEmpty else { return }
+    Task { @HierarchyActor in
+      for core in cores { shared.drawing[ObjectIdentifier(core)]?.cancel() }
+    }
+  }
+
+  /// Lists `node` for the next batch, starting one if none is running; its draw in flight is cancelled.
+  ///
+  /// (The new display supersedes the one in flight when it takes its
+  /// snapshot; cancelling its task now stops a draw that does not poll.)
+  func add(_ node: any DisplayNode, priority: TaskPriority) {
+    drawing[ObjectIdentifier(node.nodeCore)]?.cancel()
+    requested.append((WeakNode(node: node), priority))
+    guard !isRunning else { return }
+    isRunning = true
+    Task { await runBatches() }
+  }
+
+  private func requestArrived() {
+    guard Self.requestsInFlight.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
+    let waiters = requestWaiters
+    requestWaiters = []
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns once every display requested before the call has committed or been dropped, or has its commit
+  /// queued for its window's next turn.
+  func waitUntilIdle() async {
+    if Self.requestsInFlight.load(ordering: .acquiring) > 0 {
+      await withCheckedContinuation { requestWaiters.append($0) }
+    }
+    guard isRunning || transactionsDrawing > 0 else { return }
+    await withCheckedContinuation { idleWaiters.append($0) }
+  }
+
+  private func resumeIdleWaiters() {
+    guard !isRunning, transactionsDrawing == 0, !idleWaiters.isEmpty else { return }
+    let waiters = idleWaiters
+    idleWaiters = []
+    for waiter in waiters { waiter.resume() }
+  }
+
+  private func runBatches() async {
+    while !requested.isEmpty {
+      let batch = requested
+      requested = []
+      var jobs: [DisplayJob] = []
+      var seen = Set<ObjectIdentifier>()
+      for (entry, priority) in batch {
+        guard let node = entry.node, seen.insert(ObjectIdentifier(node.nodeCore)).inserted else { continue }
+        guard let drawing = node as? any DrawingNode else { continue }
+        jobs.append(await drawing.makeDisplayJob(priority: priority))
+      }
+      guard !jobs.isEmpty else { continue }
+      // The hop counts as a turn of each window whose nodes it starts.
+      var recorders: [ObjectIdentifier: TurnRecorder] = [:]
+      for job in jobs {
+        let recorder = TurnQueue.queue(of: job.ticket.core).recorder
+        recorders[ObjectIdentifier(recorder)] = recorder
+      }
+      let transactions = await DisplayStart.start(jobs, recorders: Array(recorders.values))
+      for transaction in transactions { launch(transaction) }
+    }
+    isRunning = false
+    resumeIdleWaiters()
+  }
+
+  /// Starts the draws of one transaction, and queues its commit when all of them are done.
+  private func launch(_ transaction: DisplayTransaction) {
+    transactionsDrawing += 1
+    var tasks: [Task<DrawResult, Never>] = []
+    tasks.reserveCapacity(transaction.entries.count)
+    for entry in transaction.entries {
+      let task = entry.job.startDraw(entry.request)
+      drawing[ObjectIdentifier(entry.job.ticket.core)] = task
+      tasks.append(task)
+    }
+    Task { await finish(transaction, tasks) }
+  }
+
+  private func finish(_ transaction: DisplayTransaction, _ tasks: [Task<DrawResult, Never>]) async {
+    var results: [DrawResult] = []
+    results.reserveCapacity(tasks.count)
+    for task in tasks { results.append(await task.value) }
+    for (entry, task) in zip(transaction.entries, tasks) {
+      let core = ObjectIdentifier(entry.job.ticket.core)
+      if drawing[core] == task { drawing[core] = nil }
+    }
+    let commit = DisplayCommit(transaction: transaction, results: results)
+    TurnQueue.queue(of: transaction.entries[0].job.ticket.core).submit(.feature(commit))
+    transactionsDrawing -= 1
+    resumeIdleWaiters()
+  }
+}

@@ -1,0 +1,66 @@
+/// What a main-actor turn tells the display feature: nodes that entered or left a window, and bounds that grew.
+///
+/// The turn calls ``nodeEntered(_:node:)`` and ``nodeExited(_:node:)`` from
+/// its hierarchy phase, a write calls ``propertiesNeedRedraw(_:)``, and
+/// ``sendGathered()`` runs once the turn (or a main-actor write) is over:
+/// the requests and cancellations gathered reach the ``DisplayScheduler`` in one hop.
+@MainActor
+enum DisplayTriggers {
+  private static var requests: [any DisplayNode] = []
+  private static var cancellations: [NodeCore] = []
+  /// Loaded drawing nodes whose display waits for non-empty bounds.
+  private static var zeroSized: [ViewSlot] = []
+
+  /// A node entered a window's hierarchy: a drawing node with no contents, or out-of-date ones, displays
+  /// (Texture's `__enterHierarchy`).
+  static func nodeEntered(_ slot: ViewSlot, node: any DisplayNode) {
+    guard node.nodeCore.hasDisplayFlag(NodeCore.drawsContents), let layer = slot.layer else { return }
+    if layer.contents == nil || layer.needsDisplay { requests.append(node) }
+  }
+
+  /// A node left its window's hierarchy: its display in flight is cancelled, and the contents it was to
+  /// replace are cleared (the node displays again when it is back).
+  static func nodeExited(_ slot: ViewSlot, node: any DisplayNode) {
+    guard let display = slot.display, display.inFlight != nil, let layer = slot.layer else { return }
+    display.inFlight = nil
+    node.nodeCore.cancelDisplays()
+    cancellations.append(node.nodeCore)
+    DisplayCommit.markStale(layer)
+  }
+
+  /// A write changed a property that the contents depend on (opacity, background, tint): a drawing node in a
+  /// window redraws (Texture redraws on such writes at flush).
+  static func propertiesNeedRedraw(_ slot: ViewSlot) {
+    guard slot.isInHierarchy, let node = slot.liveNode, node.nodeCore.hasDisplayFlag(NodeCore.drawsContents) else {
+      return
+    }
+    requests.append(node)
+  }
+
+  /// Keeps `slot` until its bounds are not empty, then displays it.
+  static func watchBounds(of slot: ViewSlot) {
+    if !zeroSized.contains(where: { $0 === slot }) { zeroSized.append(slot) }
+  }
+
+  /// Sends what the turn gathered to the scheduler, in one hop.
+  static func sendGathered() {
+    if !zeroSized.isEmpty {
+      zeroSized.removeAll { slot in
+        guard !slot.isReleased, let layer = slot.layer, slot.display?.attemptedWhileZeroSized == true else {
+          return true
+        }
+        guard layer.bounds.size.width > 0, layer.bounds.size.height > 0 else { return false }
+        if let node = slot.liveNode { requests.append(node) }
+        return true
+      }
+    }
+    if !cancellations.isEmpty {
+      DisplayScheduler.cancelDraws(of: cancellations)
+      cancellations = []
+    }
+    if !requests.isEmpty {
+      DisplayScheduler.request(requests)
+      requests = []
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/// A loaded node's display bookkeeping on the main actor.
+///
+/// Made the first time the node displays, so nodes that never draw pay nothing.
+@MainActor
+final class SlotDisplay {
+  /// The generation of the latest display whose `displayWillStart` ran and that has not committed or been
+  /// dropped since.
+  var inFlight: UInt64?
+  /// The nodes whose display started and has not finished: the node itself and its subnodes, by core
+  /// (Texture's `_pendingDisplayNodes`). When it empties, ``DisplayNode/hierarchyDisplayDidFinish(_:)`` runs.
+  var pending: [ObjectIdentifier] = []
+  /// Whether a display was skipped because the bounds were empty: the first non-empty bounds display it.
+  var attemptedWhileZeroSized = false
+
+  nonisolated init() {}
+
+  /// Adds `core` to ``pending``.
+  func addPending(_ core: ObjectIdentifier) {
+    if !pending.contains(core) { pending.append(core) }
+  }
+
+  /// Removes `core` from ``pending``; returns whether that emptied it.
+  func removePending(_ core: ObjectIdentifier) -> Bool {
+    guard let index = pending.firstIndex(of: core) else { return false }
+    pending.remove(at: index)
+    return pending.isEmpty
+  }
+}
+
+extension ViewSlot {
+  /// The slot's display bookkeeping, made on first use.
+  var displayState: SlotDisplay {
+    if let display { return display }
+    let made = SlotDisplay()
+    display = made
+    return made
+  }
+}

@@ -1,0 +1,166 @@
+extension DisplayNode {
+  /// Asks for a redraw of the node's contents, from any isolation domain (Texture's `setNeedsDisplay`).
+  ///
+  /// For a ``DrawingNode`` whose view has loaded, this supersedes any display
+  /// in flight (its task is cancelled, and whatever it draws never commits)
+  /// and starts a new one: a snapshot of the node's ``DrawingNode/drawParameters()``
+  /// taken after this call, drawn off the main actor, committed in a turn of
+  /// its window. A node that is not loaded, not in a window, or whose display
+  /// is suspended displays when it next can. The view's layer is marked as
+  /// needing display too (before load, at load; after, in the next turn), as
+  /// for every node.
+  public func setNeedsDisplay() async {
+    requestDisplay()
+    await configure { $0.setNeedsDisplay() }
+  }
+
+  /// Supersedes the display in flight and, once the view has loaded, asks for a new one (drawing nodes only).
+  nonisolated func requestDisplay(priority: TaskPriority = .medium) {
+    guard Self.self is any DrawingNode.Type else { return }
+    nodeCore.cancelDisplays()
+    guard nodeCore.isViewLoaded else { return }
+    DisplayScheduler.request([self], priority: priority)
+  }
+
+  /// Whether the node draws off the main actor (Texture's `displaysAsynchronously`); `true` unless set otherwise.
+  ///
+  /// Always `false` for a node that wraps a view or layer made by a factory
+  /// (``isSynchronous``): whoever made the view draws it.
+  public nonisolated var displaysAsynchronously: Bool {
+    !isSynchronous && !nodeCore.hasDisplayFlag(NodeCore.displaySynchronously)
+  }
+
+  /// Chooses whether the node's displays draw off the main actor (`true`, the default) or on it.
+  ///
+  /// A synchronous display runs entirely in the main-actor hop that starts
+  /// it: `displayWillStart` with `isAsynchronous == false`, the draw, the
+  /// contents and `displayDidFinish`, without waiting for a turn. Ignored for
+  /// a node whose view is made by a factory. Callable from any isolation domain.
+  public nonisolated func setDisplaysAsynchronously(_ isAsynchronous: Bool) {
+    nodeCore.setDisplayFlag(NodeCore.displaySynchronously, !isAsynchronous)
+  }
+
+  /// Whether the node's display is suspended (Texture's `displaySuspended`).
+  public nonisolated var isDisplaySuspended: Bool { nodeCore.isDisplaySuspended }
+
+  /// Suspends or resumes the node's display, from any isolation domain (Texture's `displaySuspended`).
+  ///
+  /// Suspending cancels the display in flight: nothing it draws commits, and
+  /// if it was to replace the node's contents, they are cleared (a suspended
+  /// node shows nothing rather than out-of-date contents). While suspended,
+  /// ``setNeedsDisplay()`` draws nothing. Resuming asks for a display.
+  public nonisolated func setDisplaySuspended(_ isSuspended: Bool) {
+    let wasSuspended = nodeCore.setDisplayFlag(NodeCore.displaySuspended, isSuspended)
+    guard wasSuspended != isSuspended else { return }
+    if isSuspended {
+      DisplayScheduler.cancelDraws(of: [nodeCore])
+    } else {
+      requestDisplay()
+    }
+  }
+
+  /// Whether this node's displays and those of its descendants commit together, in one turn (Texture's
+  /// `asyncdisplaykit_asyncTransactionContainer`, set on every cell node).
+  public nonisolated var isTransactionContainer: Bool {
+    nodeCore.hasDisplayFlag(NodeCore.transactionContainer)
+  }
+
+  /// Makes the node a transaction container, or not, from any isolation domain.
+  ///
+  /// The displays that start together in one batch under a container (the
+  /// nearest one up from each node, the node included) commit together in
+  /// one main-actor turn, in the order they started, after the slowest of
+  /// their draws: a cell never shows half of its new contents. A node under
+  /// no container is its own.
+  public nonisolated func setTransactionContainer(_ isContainer: Bool) {
+    nodeCore.setDisplayFlag(NodeCore.transactionContainer, isContainer)
+  }
+
+  /// The scale the node's contents are drawn at, in pixels per point (Texture's `contentsScaleForDisplay`); 1 unless set.
+  public nonisolated var contentsScaleForDisplay: Double { nodeCore.contentsScaleForDisplay }
+
+  /// Sets the scale the node's contents are drawn at and, if it changed, redraws them.
+  ///
+  /// - Precondition: `scale` is finite and positive.
+  public func setNeedsDisplay(atScale scale: Double) async {
+    contractPrecondition(scale.isFinite && scale > 0, "contentsScaleForDisplay must be finite and positive")
+    guard nodeCore.setContentsScaleForDisplay(scale) else { return }
+    await setNeedsDisplay()
+  }
+
+  /// ``setNeedsDisplay(atScale:)`` for the node and every node below it.
+  ///
+  /// - Precondition: `scale` is finite and positive.
+  public nonisolated func recursivelySetNeedsDisplay(atScale scale: Double) async {
+    contractPrecondition(scale.isFinite && scale > 0, "contentsScaleForDisplay must be finite and positive")
+    for node in await Self.subtree(of: self) { await node.setNeedsDisplay(atScale: scale) }
+  }
+
+  @HierarchyActor
+  private static func subtree(of node: any DisplayNode) -> [any DisplayNode] {
+    Tree.preorder(from: node).map(\.node)
+  }
+
+  /// Removes the node's contents (Texture's `clearContents`); the node displays again when asked to.
+  ///
+  /// Like Texture's, it does not cancel a display in flight, which still
+  /// commits if nothing else cancels it.
+  @MainActor
+  public func clearContents() {
+    nodeCore.slot?.layer?.contents = nil
+  }
+
+  /// ``clearContents()`` for the node and every loaded node below it, from any isolation domain.
+  public nonisolated func recursivelyClearContents() async {
+    let core = nodeCore
+    await MainActor.run {
+      var stack: [ViewSlot] = core.slot.map { [$0] } ?? []
+      while let slot = stack.popLast() {
+        slot.layer?.contents = nil
+        stack.append(contentsOf: slot.children.reversed().filter { $0.parent === slot })
+      }
+    }
+  }
+
+  /// Draws the node now, on the main actor, and sets its contents before returning (Texture's `displayImmediately`).
+  ///
+  /// Supersedes any display in flight. The snapshot is taken in the node's
+  /// isolation (the only suspension), then `displayWillStart` (with
+  /// `isAsynchronous == false`), the draw, the contents and
+  /// `displayDidFinish` run on the main actor without a turn. Does nothing
+  /// for a node that does not draw, is not loaded, is not in a window, is
+  /// suspended, or has empty bounds.
+  @MainActor
+  public func displayImmediately() async {
+    guard let drawing = self as? any DrawingNode else { return }
+    nodeCore.cancelDisplays()
+    DisplayScheduler.cancelDraws(of: [nodeCore])
+    let job = await drawing.makeDisplayJob(priority: .high)
+    DisplayStart.startSynchronously(job)
+  }
+
+  /// Returns once every display that the node and the nodes below it need has committed (Texture's
+  /// `recursivelyEnsureDisplaySynchronously:`), without blocking a thread.
+  ///
+  /// Loaded drawing nodes of the subtree that are in a window and have no
+  /// contents, out-of-date contents or a display in flight are displayed
+  /// again at high priority, ahead of other displays; then this waits for
+  /// their draws and commits them: in the next turn of an
+  /// ``TurnMode/automatic`` window, in a turn it runs itself for a
+  /// ``TurnMode/manual`` one (which applies all of that window's queued work, like ``Window/flush()``).
+  @MainActor
+  public func recursivelyEnsureDisplay() async {
+    var nodes: [any DisplayNode] = []
+    var stack: [ViewSlot] = nodeCore.slot.map { [$0] } ?? []
+    while let slot = stack.popLast() {
+      stack.append(contentsOf: slot.children.reversed().filter { $0.parent === slot })
+      guard slot.isInHierarchy, let layer = slot.layer, let node = slot.liveNode,
+        node.nodeCore.hasDisplayFlag(NodeCore.drawsContents)
+      else { continue }
+      if layer.contents == nil || layer.needsDisplay || slot.display?.inFlight != nil { nodes.append(node) }
+    }
+    DisplayScheduler.request(nodes, priority: .high)
+    await DisplayScheduler.shared.waitUntilIdle()
+    await TurnQueue.applyQueuedWork(of: nodeCore)
+  }
+}

@@ -1,0 +1,238 @@
+import Testing
+
+@testable import ActorNodes
+
+/// Transactions, synchronous display, suspension, the two drawing styles, sizes and scales.
+///
+/// Serialized: some tests hold every thread of the shared display executor.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+@MainActor
+struct DisplayBehaviorTests {
+  private func window() -> Window { Window(size: Size(width: 20, height: 20), turnMode: .manual) }
+
+  private static let square = Rect(x: 0, y: 0, width: 2, height: 2)
+
+  @Test func aTransactionCommitsInOneTurnInStartOrderAfterItsSlowestDraw() async throws {
+    let log = EventLog()
+    let fast = DrawProbe()
+    let slow = DrawProbe(holdingDraws: true)
+    let cell = PaintNode("cell", color: .white, log: log, probe: fast, frame: Rect(x: 0, y: 0, width: 8, height: 4))
+    cell.setTransactionContainer(true)
+    let first = PaintNode("first", color: .blue, log: log, probe: slow, frame: Self.square)
+    let second = PaintNode("second", color: .green, log: log, probe: fast, frame: Rect(x: 4, y: 0, width: 2, height: 2))
+    try await cell.addSubnodes([first, second])
+    let window = window()
+    try await window.attach(cell)
+    await fast.waitFor("drew second")
+    await slow.waitFor("draw first")
+    await window.flush()  // The cell and `second` are drawn, but `first` is not: nothing of the cell commits.
+    #expect(cell.layer?.contents == nil && second.layer?.contents == nil)
+    #expect(log.entries(containing: "didFinish").isEmpty)
+
+    slow.release()
+    await window.waitForPendingDisplays()
+    let turns = window.statistics.turns
+    await window.flush()
+    #expect(window.statistics.turns == turns + 1)
+    #expect(cell.layer?.contents != nil && first.layer?.contents != nil && second.layer?.contents != nil)
+    #expect(
+      log.entries == [
+        "cell.willStart(async)", "first.willStart(async)", "cell.subnodeWillStart(first)",
+        "second.willStart(async)", "cell.subnodeWillStart(second)",
+        "cell.didFinish",
+        "first.didFinish", "first.hierarchyDidFinish", "cell.subnodeDidFinish(first)",
+        "second.didFinish", "second.hierarchyDidFinish", "cell.subnodeDidFinish(second)", "cell.hierarchyDidFinish",
+      ])
+  }
+
+  @Test func aSynchronousDisplayDrawsOnTheMainActorWithoutATurn() async throws {
+    let log = EventLog()
+    let probe = DrawProbe()
+    let node = PaintNode("sync", color: .green, log: log, probe: probe, frame: Self.square)
+    node.setDisplaysAsynchronously(false)
+    #expect(!node.displaysAsynchronously)
+    let window = window()
+    try await window.attach(node)
+    await window.waitForPendingDisplays()
+    // No flush: a synchronous display commits in the hop that starts it.
+    #expect(node.layer?.contents?.rgbaBytes(x: 1, y: 1) == [0, 255, 0, 255])
+    #expect(log.entries == ["sync.willStart(sync)", "sync.didFinish", "sync.hierarchyDidFinish"])
+    #expect(probe.entries("drew").first?.contains("on another thread") == true, "on the main actor, not the executor")
+  }
+
+  @Test func factoryNodesAreSynchronous() async {
+    let node = BasicNode(makeView: { View() })
+    #expect(!node.displaysAsynchronously)
+    node.setDisplaysAsynchronously(true)
+    #expect(!node.displaysAsynchronously, "ignored for a view made by a factory")
+  }
+
+  @Test func displayImmediatelyDrawsBeforeReturning() async throws {
+    let log = EventLog()
+    let probe = DrawProbe()
+    let node = PaintNode("now", color: .red, log: log, probe: probe, frame: Self.square)
+    let window = window()
+    try await window.attach(node)
+    await window.waitForPendingDisplays()
+    await window.flush()
+    log.clear()
+    await node.setColorWithoutDisplay(.blue)
+    await node.displayImmediately()
+    #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255])
+    #expect(log.entries == ["now.willStart(sync)", "now.didFinish", "now.hierarchyDidFinish"])
+  }
+
+  @Test func aSuspendedNodeDrawsNothingUntilResumed() async throws {
+    let probe = DrawProbe()
+    let node = PaintNode("suspended", probe: probe, frame: Self.square)
+    node.setDisplaySuspended(true)
+    #expect(node.isDisplaySuspended)
+    let window = window()
+    try await window.attach(node)
+    await node.setNeedsDisplay()
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(probe.entries("draw").isEmpty)
+    #expect(node.layer?.contents == nil)
+    #expect(node.layer?.needsDisplay == true)
+
+    node.setDisplaySuspended(false)
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(probe.entries("draw").count == 1)
+    #expect(node.layer?.contents != nil)
+  }
+
+  @Test func displayWinsOverDrawWhenANodeImplementsBoth() async throws {
+    let probe = DrawProbe()
+    let node = BothStylesNode(probe: probe)
+    let window = window()
+    try await window.attach(node)
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(probe.log == ["display"])
+    #expect(node.layer?.contents?.pixelWidth == 3)
+  }
+
+  @Test func drawRunsInAContextOfTheBoundsAtTheContentsScale() async throws {
+    let node = PaintNode("scaled", color: .red, frame: Rect(x: 0, y: 0, width: 3, height: 2))
+    await node.setNeedsDisplay(atScale: 2)
+    #expect(node.contentsScaleForDisplay == 2)
+    let window = window()
+    try await window.attach(node)
+    await window.waitForPendingDisplays()
+    await window.flush()
+    let contents = try #require(node.layer?.contents)
+    #expect(contents.pixelWidth == 6 && contents.pixelHeight == 4 && contents.scale == 2)
+    #expect(node.layer?.contentsScale == 2)
+  }
+
+  @Test func aZeroSizedNodeDisplaysWhenItFirstGetsASizeAndOnlyThen() async throws {
+    // Texture's testThatNodeGetsRenderedIfItGoesFromZeroSizeToRealSizeButOnlyOnce.
+    let probe = DrawProbe()
+    let node = PaintNode("zero", probe: probe, frame: .zero)
+    let holder = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+    try await holder.addSubnode(node)
+    let window = window()
+    try await window.attach(holder)
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(node.layer?.contents == nil)
+    #expect(probe.entries("draw").isEmpty)
+
+    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 4, height: 4) }
+    await window.flush()
+    await window.waitForPendingDisplays()
+    await window.flush()
+    let first = try #require(node.layer?.contents)
+    #expect(probe.entries("draw").count == 1)
+
+    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 6, height: 6) }
+    await window.flush()
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(node.layer?.contents == first, "a new size alone does not redraw")
+    #expect(probe.entries("draw").count == 1)
+  }
+
+  @Test func aNewBackgroundColorRedraws() async throws {
+    let probe = DrawProbe()
+    let node = PaintNode("bg", probe: probe, frame: Self.square)
+    let window = window()
+    try await window.attach(node)
+    await window.waitForPendingDisplays()
+    await window.flush()
+    await node.configure { $0.backgroundColor = .blue }
+    await window.flush()
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(probe.entries("draw").count == 2)
+  }
+
+  @Test func recursivelyEnsureDisplayCommitsEveryPendingDisplay() async throws {
+    let probe = DrawProbe()
+    let root = PaintNode("root", probe: probe, frame: Rect(x: 0, y: 0, width: 8, height: 8))
+    let children = (0..<3).map { PaintNode("child\($0)", probe: probe, frame: Self.square) }
+    try await root.addSubnodes(children)
+    let window = window()
+    try await window.attach(root)
+    await root.recursivelyEnsureDisplay()  // In manual mode too: it runs the turn that commits.
+    #expect(root.layer?.contents != nil)
+    for child in children { #expect(child.layer?.contents != nil) }
+
+    for child in children { await child.setColor(.green) }
+    await root.recursivelyEnsureDisplay()
+    for child in children { #expect(child.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 255, 0, 255]) }
+  }
+
+  @Test func clearingContents() async throws {
+    let root = PaintNode("root", frame: Rect(x: 0, y: 0, width: 8, height: 8))
+    let child = PaintNode("child", frame: Self.square)
+    try await root.addSubnode(child)
+    let window = window()
+    try await window.attach(root)
+    await root.recursivelyEnsureDisplay()
+    child.clearContents()
+    #expect(child.layer?.contents == nil && root.layer?.contents != nil)
+    await root.recursivelyClearContents()
+    #expect(root.layer?.contents == nil)
+    await root.recursivelyEnsureDisplay()  // Cleared contents are displayed again when asked.
+    #expect(root.layer?.contents != nil && child.layer?.contents != nil)
+  }
+
+  @Test func displayingNeverStarvesLayout() async throws {
+    let blockers = ExecutorBlockers()
+    await blockers.hold()  // Every draw thread is taken...
+    let leaf = PassNode("leaf", size: Size(width: 5, height: 7))
+    let layout = try await leaf.layout(thatFits: SizeRange(min: .zero, max: Size(width: 100, height: 100)))
+    #expect(layout.size == Size(width: 5, height: 7), "...and layout still runs")
+    blockers.release()
+  }
+
+  @Test func invalidScaleIsAContractViolation() async {
+    await #expect(processExitsWith: .failure) {
+      let node = PaintNode("bad")
+      await node.setNeedsDisplay(atScale: 0)
+    }
+  }
+}
+
+/// A node that implements both drawing styles: its `display` must be the one used.
+actor BothStylesNode: DrawingNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState { $0.frame = Rect(x: 0, y: 0, width: 2, height: 2) }
+  let probe: DrawProbe
+
+  init(probe: DrawProbe) { self.probe = probe }
+
+  func drawParameters() -> DrawProbe { probe }
+
+  static func draw(_ probe: DrawProbe, in context: inout GraphicsContext, request: DisplayRequest) {
+    probe.record("draw")
+  }
+
+  static func display(_ probe: DrawProbe, request: DisplayRequest) -> Image? {
+    probe.record("display")
+    return Image(pixelWidth: 3, pixelHeight: 3, filledWith: .red)
+  }
+}
