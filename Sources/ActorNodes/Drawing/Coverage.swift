@@ -125,6 +125,30 @@ enum Coverage {
     }
   }
 
+  /// Axis-aligned rectangles that do not overlap (a glyph's dots): exact coverage, composited as one shape.
+  struct Rectangles: Shape {
+    /// The rectangles, sorted by their top edge.
+    let boxes: [Box]
+    let bounds: Box
+
+    init(_ boxes: [Box]) {
+      self.boxes = boxes.filter { !$0.isEmpty }.sorted { $0.minY < $1.minY }
+      bounds = self.boxes.reduce(Box(minX: .infinity, minY: .infinity, maxX: -.infinity, maxY: -.infinity)) {
+        Box(
+          minX: min($0.minX, $1.minX), minY: min($0.minY, $1.minY), maxX: max($0.maxX, $1.maxX),
+          maxY: max($0.maxY, $1.maxY))
+      }
+    }
+
+    func accumulate(top: Double, bottom: Double, sign: Double, into row: inout Row) {
+      for box in boxes {
+        if box.minY >= bottom { break }
+        let height = box.overlap(top: top, bottom: bottom)
+        if height > 0 { row.addSpan(from: box.minX, to: box.maxX, weight: sign * height) }
+      }
+    }
+  }
+
   /// An axis-aligned ellipse.
   struct Ellipse: SpanShape {
     var box: Box

@@ -22,6 +22,7 @@
 /// ```swift
 /// var context = GraphicsContext(size: Size(width: 100, height: 40), scale: 2, fill: .white)
 /// context.fillRoundedRect(Rect(x: 4, y: 4, width: 92, height: 32), cornerRadius: 8, with: .blue)
+/// context.draw("Texture", at: Point(x: 12, y: 12), fontSize: 14, color: .white)
 /// let image = context.makeImage()  // 200 × 80 pixels at scale 2
 /// ```
 ///

@@ -7,7 +7,7 @@ enum DrawingViolation: String, Codable, Sendable, CaseIterable {
   case pixelOutsideImage, negativeTolerance, emptyPNG
   case contextSizeNegative, contextSizeInfinite, contextScaleZero, restoreWithoutSave, geometryNotFinite
   case lineEndNotFinite, lineWidthNegative, cornerRadiusNegative, alphaNotFinite, scaleFactorZero
-  case translationNotFinite
+  case translationNotFinite, textOriginNotFinite
 
   /// The words of the rule the failure message must name.
   var rule: String {
@@ -26,6 +26,7 @@ enum DrawingViolation: String, Codable, Sendable, CaseIterable {
     case .alphaNotFinite: "a context's alpha must be finite: got nan"
     case .scaleFactorZero: "a context's scale factors must be finite and not zero"
     case .translationNotFinite: "a context's translation must be finite"
+    case .textOriginNotFinite: "drawing geometry must be finite: got (0, nan)"
     }
   }
 
@@ -65,6 +66,9 @@ enum DrawingViolation: String, Codable, Sendable, CaseIterable {
     case .translationNotFinite:
       var context = GraphicsContext(size: Size(width: 4, height: 4), scale: 1)
       context.translateBy(x: 1, y: .nan)
+    case .textOriginNotFinite:
+      var context = GraphicsContext(size: Size(width: 4, height: 4), scale: 1)
+      context.draw("text", at: Point(x: 0, y: .nan), fontSize: 10)
     }
   }
 }
