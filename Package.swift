@@ -37,7 +37,7 @@ let package = Package(
     .testTarget(
       name: "ActorNodesTests",
       dependencies: ["ActorNodes"],
-      exclude: ["ContractDiagnostics/Snippets", "TexturePorts.md"],
+      exclude: ["ContractDiagnostics/Snippets", "TexturePorts.md", "Display/References"],
       swiftSettings: swiftSettings
     ),
   ],

@@ -72,7 +72,13 @@ enum LayoutTrees {
   // MARK: ActorNodes
 
   /// The FEED's row `row` as ActorNodes nodes, and its title (the node the one-leaf relayout changes).
-  static func actorRow(_ row: Int, _ variant: Variant) -> (subtree: Subtree, title: any DisplayNode) {
+  ///
+  /// Unless `displays`, the image and text nodes' display is suspended: a
+  /// layout benchmark that puts the tree in a window measures layout, not
+  /// drawing.
+  static func actorRow(
+    _ row: Int, _ variant: Variant, displays: Bool = false
+  ) -> (subtree: Subtree, title: any DisplayNode) {
     let image = ImageNode(image: LayoutCorpus.image, isLayerBacked: true)
     let title: any DisplayNode
     let body: any DisplayNode
@@ -85,6 +91,9 @@ enum LayoutTrees {
       body = TextNode(text: LayoutCorpus.body(row))
     }
     let text = SpecNode([title, body]) { .stack(.vertical, spacing: 2, alignItems: .start, children: $0) }
+    if !displays {
+      for node in [image, title, body] { node.setDisplaySuspended(true) }
+    }
     let spacer = BasicNode()
     let badge = FixedNode(LayoutCorpus.badge, isLayerBacked: true)
     let container = SpecNode([image, text, spacer, badge]) { children in
@@ -106,8 +115,10 @@ enum LayoutTrees {
 
   /// The FEED of `rows` rows as ActorNodes nodes, with each row's title; built off the main actor.
   @concurrent
-  static func actorFeed(rows: Int, _ variant: Variant) async throws -> (root: SpecNode, titles: [any DisplayNode]) {
-    let made = (0..<rows).map { actorRow($0, variant) }
+  static func actorFeed(
+    rows: Int, _ variant: Variant, displays: Bool = false
+  ) async throws -> (root: SpecNode, titles: [any DisplayNode]) {
+    let made = (0..<rows).map { actorRow($0, variant, displays: displays) }
     let root = SpecNode(made.map(\.subtree.node)) { .stack(.vertical, alignItems: .stretch, children: $0) }
     try await root.addSubnodes(made.map(\.subtree))
     return (root, made.map(\.title))

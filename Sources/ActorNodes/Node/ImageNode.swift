@@ -2,14 +2,14 @@
 ///
 /// Its measured size is the image's size in points (its pixel size over its
 /// scale), clamped into the range a layout offers; with no image it has
-/// Texture's default size. Drawing the image into the view is the display
-/// step's work.
+/// Texture's default size. Its display sets the image as the layer's
+/// contents, which the layer scales to its bounds; a new image redraws.
 ///
 /// ```swift
 /// let avatar = ImageNode(image: Image(pixelWidth: 80, pixelHeight: 80, scale: 2, filledWith: .gray))
 /// // measures 40 × 40 wherever there is room for it
 /// ```
-public actor ImageNode: DisplayNode {
+public actor ImageNode: DrawingNode {
   /// The node's identity, tree links and loaded view.
   public nonisolated let nodeCore: NodeCore
   /// The library's node-isolated state.
@@ -39,6 +39,7 @@ public actor ImageNode: DisplayNode {
     let oldSize = self.image?.size
     self.image = image
     if image?.size != oldSize { invalidateCalculatedLayout() }
+    requestDisplay()
   }
 
   /// The image's size in points, or Texture's default size without an image.
@@ -46,6 +47,12 @@ public actor ImageNode: DisplayNode {
     guard let image else { return .size(range.max.isFinite ? range.max : .zero) }
     return .size(image.size)
   }
+
+  /// The image, for the display that shows it.
+  public func drawParameters() -> Image? { image }
+
+  /// The image itself: the contents, scaled by the layer to its bounds.
+  public static func display(_ image: Image?, request: DisplayRequest) -> Image? { image }
 
   /// The default line, with the image.
   public var descriptionForRecursiveDescription: String {

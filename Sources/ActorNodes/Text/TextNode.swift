@@ -6,13 +6,15 @@
 /// ``Font`` metrics), and the node's size is the lines' size plus the
 /// ``textContainerInset``, no larger than the room (Texture clamps the same
 /// way). Changing the text or an option that changes the lines invalidates
-/// the node's layout, so a loaded node is laid out again with its window.
+/// the node's layout, so a loaded node is laid out again with its window,
+/// and redraws it: the node draws its lines off the main actor, set in its
+/// bounds as it measured them, with the built-in bitmap typeface.
 ///
 /// ```swift
 /// let title = TextNode(text: AttributedText("Hello", attributes: .init(font: .system(size: 15, weight: .bold))))
 /// let layout = try await title.layout(thatFits: SizeRange(min: .zero, max: Size(width: 200, height: .infinity)))
 /// ```
-public actor TextNode: DisplayNode {
+public actor TextNode: DrawingNode {
   /// The node's identity, tree links and loaded view.
   public nonisolated let nodeCore: NodeCore
   /// The library's node-isolated state.
@@ -54,6 +56,7 @@ public actor TextNode: DisplayNode {
     guard text != self.text else { return }
     self.text = text
     invalidateCalculatedLayout()
+    requestDisplay()
   }
 
   /// Changes the most lines shown; invalidates the node's layout if it changed.
@@ -67,6 +70,7 @@ public actor TextNode: DisplayNode {
     guard maximumNumberOfLines != self.maximumNumberOfLines else { return }
     self.maximumNumberOfLines = maximumNumberOfLines
     invalidateCalculatedLayout()
+    requestDisplay()
   }
 
   /// Changes the space around the text; invalidates the node's layout if it changed.
@@ -78,6 +82,7 @@ public actor TextNode: DisplayNode {
     guard inset != textContainerInset else { return }
     textContainerInset = inset
     invalidateCalculatedLayout()
+    requestDisplay()
   }
 
   /// Changes what ends a truncated line; invalidates the node's layout if it changed.
@@ -85,6 +90,7 @@ public actor TextNode: DisplayNode {
     guard token != truncationToken else { return }
     truncationToken = token
     invalidateCalculatedLayout()
+    requestDisplay()
   }
 
   /// The lines the node shows in `size` (its bounds' size, say): the text set inside the inset.
@@ -103,6 +109,33 @@ public actor TextNode: DisplayNode {
       Size(
         width: min(lines.width + inset.horizontal, range.max.width),
         height: min(lines.height + inset.vertical, range.max.height)))
+  }
+
+  /// What a display of the node draws: the text and the options that set it into lines.
+  public struct DrawParameters: Sendable {
+    let text: AttributedText
+    let maximumNumberOfLines: Int
+    let textContainerInset: EdgeInsets
+    let truncationToken: String
+  }
+
+  /// The text and its options, for the display that draws them.
+  public func drawParameters() -> DrawParameters {
+    DrawParameters(
+      text: text, maximumNumberOfLines: maximumNumberOfLines, textContainerInset: textContainerInset,
+      truncationToken: truncationToken)
+  }
+
+  /// Sets the text into lines in the bounds (inside the inset) and draws them, as ``textLayout(in:)`` measures.
+  public static func draw(_ parameters: DrawParameters, in context: inout GraphicsContext, request: DisplayRequest) {
+    let inset = parameters.textContainerInset
+    let size = request.bounds.size
+    let room = Size(width: max(size.width - inset.horizontal, 0), height: max(size.height - inset.vertical, 0))
+    let layout = TextLayout(
+      parameters.text, constrainedTo: room, maximumNumberOfLines: parameters.maximumNumberOfLines,
+      truncationToken: parameters.truncationToken)
+    guard !request.isCancelled else { return }
+    context.draw(layout, at: Point(x: request.bounds.origin.x + inset.left, y: request.bounds.origin.y + inset.top))
   }
 
   /// The default line, with the first characters of the text.

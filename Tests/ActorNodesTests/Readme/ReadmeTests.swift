@@ -94,6 +94,53 @@ struct ReadmeTests {
     #expect(layout.sublayouts.map(\.frame).first == Rect(x: 8, y: 8, width: 40, height: 40))
   }
 
+  @Test("The display example in the test target is the README's, verbatim")
+  func displayExampleIsVerbatim() throws {
+    let blocks = Readme.blocks("swift", in: try Readme.load().section("Display"))
+    try #require(blocks.count == 2, "the section should have the nodes and render(), then the calls")
+    #expect(try Self.bodyOfCopy("ReadmeDisplayExample.swift") == blocks[0] + "\n")
+  }
+
+  @Test("The display example's calls run as shown and write the two PNG files")
+  @MainActor
+  func displayExampleRuns() async throws {
+    let calls = try #require(Readme.blocks("swift", in: try Readme.load().section("Display")).last)
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // The README's calls, with its file names in the temporary directory.
+    #expect(calls.contains(#"to: "rainbow.png")"#) && calls.contains(#"to: "feed.png")"#))
+    let rainbow = try await render(
+      RainbowNode(), size: Size(width: 120, height: 90), to: directory.appendingPathComponent("rainbow.png").path)
+    let feed = try await SmallFeedNode(captions: ["A kitten asleep in a basket of yarn", "A cat on a windowsill"])
+    let feedWindow = try await render(
+      feed, size: Size(width: 240, height: 130), to: directory.appendingPathComponent("feed.png").path)
+    #expect(
+      calls.contains(#"SmallFeedNode(captions: ["A kitten asleep in a basket of yarn", "A cat on a windowsill"])"#))
+    #expect(
+      calls.contains("size: Size(width: 120, height: 90)") && calls.contains("size: Size(width: 240, height: 130)"))
+    for name in ["rainbow.png", "feed.png"] {
+      let data = try Data(contentsOf: directory.appendingPathComponent(name))
+      #expect(try Image(pngData: [UInt8](data)).pixelWidth > 0)
+    }
+    #expect(rainbow.snapshot().rgbaBytes(x: 60, y: 5) == [255, 0, 0, 255])
+    #expect(feed.cards.count == 2 && feedWindow.rootNode != nil)
+  }
+
+  @Test("The display example compiles as one program with its calls, without a warning")
+  func displayExampleCompiles() async throws {
+    let readme = try Readme.load()
+    let layout = Readme.blocks("swift", in: try readme.section("Layout"))
+    let display = Readme.blocks("swift", in: try readme.section("Display"))
+    let program = FileManager.default.temporaryDirectory.appendingPathComponent("readme-\(UUID().uuidString).swift")
+    let calls = "@MainActor func run() async throws {\n" + display[1] + "\n  _ = (rainbow, feedWindow)\n}"
+    try ([layout[0], display[0], calls]).joined(separator: "\n\n").write(to: program, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: program) }
+    let outcome = try await SnippetCompiler.forRunningTests().compile(
+      program, ["-warnings-as-errors", "-parse-as-library"])
+    #expect(outcome.status == 0, "the README display example does not compile:\n\(outcome.output)")
+  }
+
   /// The test target's copy of a README example, without its header comment (up to the first blank line).
   static func bodyOfCopy(_ name: String) throws -> String {
     let file = Readme.root.appendingPathComponent("Tests/ActorNodesTests/Readme/\(name)")

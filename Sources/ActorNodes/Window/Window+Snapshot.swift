@@ -1,0 +1,89 @@
+extension Window {
+  /// Composites every view in the window into one bitmap, as the screen would show it.
+  ///
+  /// Each layer is drawn over its superlayer, back to front: its background
+  /// color (with its corner radius), its contents scaled into its bounds,
+  /// its sublayers (clipped to its bounds when it masks them), then its
+  /// border, all faded by its opacity and its ancestors'. Hidden layers and
+  /// their sublayers are skipped. Shadows, transforms and rounded clipping
+  /// of sublayers are not modelled. What the views show is what the turns
+  /// have applied so far: in ``TurnMode/manual`` mode, ``flush()`` first.
+  ///
+  /// ```swift
+  /// try await window.attach(card)
+  /// await card.recursivelyEnsureDisplay()
+  /// try window.snapshot(scale: 2).write(toPNGFile: "card.png")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - scale: Pixels per point of the bitmap.
+  /// - Returns: An image of the window's size at `scale`, transparent where no layer draws.
+  /// - Precondition: `scale` is finite and positive.
+  public func snapshot(scale: Double = 1) -> Image {
+    var context = GraphicsContext(size: size, scale: scale)
+    LayerCompositor.draw(view.layer, into: &context)
+    return context.makeImage()
+  }
+}
+
+extension DisplayNode {
+  /// Composites the node's view and every view in it into a bitmap of its bounds' size, as
+  /// ``Window/snapshot(scale:)`` composites a window.
+  ///
+  /// - Parameters:
+  ///   - scale: Pixels per point of the bitmap.
+  /// - Returns: The bitmap, or `nil` if the node's view has not loaded.
+  @MainActor
+  public func snapshot(scale: Double = 1) -> Image? {
+    guard let layer = nodeCore.slot?.layer else { return nil }
+    var context = GraphicsContext(size: layer.bounds.size, scale: scale)
+    context.translateBy(x: -layer.frame.origin.x, y: -layer.frame.origin.y)
+    LayerCompositor.draw(layer, into: &context)
+    return context.makeImage()
+  }
+}
+
+/// Draws a layer tree into a graphics context, iteratively (any depth).
+@MainActor
+enum LayerCompositor {
+  private enum Step {
+    case enter(Layer)
+    case exit(Layer)
+  }
+
+  static func draw(_ root: Layer, into context: inout GraphicsContext) {
+    var steps: [Step] = [.enter(root)]
+    while let step = steps.popLast() {
+      switch step {
+      case .enter(let layer):
+        guard !layer.isHidden, layer.opacity > 0 else { continue }
+        context.saveState()
+        let frame = layer.frame
+        context.translateBy(x: frame.origin.x, y: frame.origin.y)
+        context.setAlpha(context.alpha * min(layer.opacity, 1))
+        let bounds = Rect(origin: .zero, size: layer.bounds.size)
+        if let background = layer.backgroundColor {
+          context.fillRoundedRect(bounds, cornerRadius: layer.cornerRadius, with: background)
+        }
+        if let contents = layer.contents {
+          context.draw(contents, in: bounds)
+        }
+        context.translateBy(x: -layer.bounds.origin.x, y: -layer.bounds.origin.y)
+        if layer.masksToBounds { context.clip(to: layer.bounds) }
+        steps.append(.exit(layer))
+        for sublayer in layer.sublayers.reversed() { steps.append(.enter(sublayer)) }
+      case .exit(let layer):
+        context.translateBy(x: layer.bounds.origin.x, y: layer.bounds.origin.y)
+        if layer.borderWidth > 0 {
+          let width = layer.borderWidth
+          let inset = Rect(
+            x: width / 2, y: width / 2, width: max(0, layer.bounds.size.width - width),
+            height: max(0, layer.bounds.size.height - width))
+          context.strokeRoundedRect(
+            inset, cornerRadius: max(0, layer.cornerRadius - width / 2), with: layer.borderColor, lineWidth: width)
+        }
+        context.restoreState()
+      }
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+@testable import ActorNodes
+
+/// What windows show, as pixels: the README's RainbowNode and small feed, and golden images of small scenes.
+///
+/// A golden test renders a scene and compares it with the reference image in
+/// `Display/References`. When they differ, the rendering is written next to
+/// the temporary directory's `actornodes-snapshots/` with the reference, for a
+/// human to look at, and the failure names both files. To accept a new
+/// rendering, copy it over the reference after looking at it.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+@MainActor
+struct DisplaySnapshotTests {
+  static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("References")
+
+  @Test func rainbowStripesHaveTheirColors() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("rainbow-\(UUID().uuidString).png").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let window = try await render(RainbowNode(), size: Size(width: 120, height: 90), to: path)
+    let image = try Image(pngData: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    #expect(image.pixelWidth == 240 && image.pixelHeight == 180)
+    // Stripes of round(90 / 6) = 15 points, from the top: the centre of each has its color.
+    let expected: [[UInt8]] = [
+      [255, 0, 0, 255], [255, 128, 0, 255], [255, 255, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255],
+      [128, 0, 128, 255],
+    ]
+    for (index, color) in expected.enumerated() {
+      let y = Int((7.5 + 15 * Double(index)) * 2)
+      #expect(image.rgbaBytes(x: 120, y: y) == color, "stripe \(index)")
+    }
+    #expect(window.snapshot(scale: 2).rgba == image.rgba, "the PNG holds exactly the snapshot")
+  }
+
+  @Test func verticalRainbowRedraws() async throws {
+    let rainbow = RainbowNode()
+    await rainbow.configure { $0.frame = Rect(x: 0, y: 0, width: 60, height: 30) }
+    let window = Window(size: Size(width: 60, height: 30), turnMode: .manual)
+    try await window.attach(rainbow)
+    await rainbow.recursivelyEnsureDisplay()
+    await rainbow.setVertical(true)
+    await rainbow.recursivelyEnsureDisplay()
+    let image = window.snapshot()
+    #expect(image.rgbaBytes(x: 5, y: 25) == [255, 0, 0, 255], "the first column is red")
+    #expect(image.rgbaBytes(x: 55, y: 5) == [128, 0, 128, 255], "the last column is purple")
+  }
+
+  @Test func goldenRainbow() async throws {
+    let path = temporaryPNG()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    _ = try await render(RainbowNode(), size: Size(width: 120, height: 90), to: path)
+    try expectMatchesReference(path, "rainbow")
+  }
+
+  @Test func goldenSmallFeed() async throws {
+    let path = temporaryPNG()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let feed = try await SmallFeedNode(captions: Self.captions)
+    _ = try await render(feed, size: Size(width: 240, height: 200), to: path)
+    try expectMatchesReference(path, "small-feed")
+  }
+
+  @Test func goldenLayersAndBorders() async throws {
+    // Background, corner radius, border, opacity and clipping, composited by Window.snapshot.
+    let card = BasicNode {
+      $0.frame = Rect(x: 10, y: 10, width: 100, height: 60)
+      $0.backgroundColor = .blue
+      $0.cornerRadius = 12
+      $0.borderWidth = 3
+      $0.borderColor = .black
+      $0.clipsToBounds = true
+    }
+    let badge = BasicNode {
+      $0.frame = Rect(x: 80, y: 40, width: 40, height: 40)
+      $0.backgroundColor = .red
+      $0.alpha = 0.5
+    }
+    try await card.addSubnode(badge)
+    let root = BasicNode { $0.backgroundColor = .white }
+    try await root.addSubnode(card)
+    let path = temporaryPNG()
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    _ = try await render(root, size: Size(width: 120, height: 80), to: path)
+    try expectMatchesReference(path, "layers")
+  }
+
+  static let captions = [
+    "A kitten asleep in a basket of yarn", "Two kittens and a ball of wool, both of them tangled",
+    "A cat on a windowsill, watching the rain",
+  ]
+
+  private func temporaryPNG() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-\(UUID().uuidString).png").path
+  }
+
+  /// Compares the PNG at `path` with the reference `name.png`; on a difference, keeps both for a human.
+  private func expectMatchesReference(_ path: String, _ name: String) throws {
+    let rendered = try Image(pngData: [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+    let reference = Self.references.appendingPathComponent("\(name).png")
+    let expected = try? Image(pngData: [UInt8](try Data(contentsOf: reference)))
+    guard let expected, expected == rendered else {
+      let keep = FileManager.default.temporaryDirectory.appendingPathComponent("actornodes-snapshots")
+      try FileManager.default.createDirectory(at: keep, withIntermediateDirectories: true)
+      let actual = keep.appendingPathComponent("\(name).png")
+      try? FileManager.default.removeItem(at: actual)
+      try FileManager.default.copyItem(atPath: path, toPath: actual.path)
+      Issue.record("\(name) differs from \(reference.path) (or it is missing); the rendering is at \(actual.path)")
+      return
+    }
+  }
+}
