@@ -7,8 +7,14 @@ import Foundation
 struct Bench {
   static func main() async throws {
     var options = BenchmarkRunner.Options()
-    for argument in CommandLine.arguments.dropFirst() {
+    var arguments = CommandLine.arguments.dropFirst()
+    while let argument = arguments.popFirst() {
       switch argument {
+      case "--snapshots":
+        guard let directory = arguments.popFirst(), !directory.hasPrefix("-") else {
+          fail("--snapshots needs a directory")
+        }
+        options.snapshotDirectory = directory
       case "--quick": options.quick = true
       case "--json": options.json = true
       case "--list":
@@ -34,6 +40,8 @@ struct Bench {
     try await runner.runWriteBenchmarks()
     try await runner.runReleaseBenchmarks()
     try await runner.runLayoutBenchmarks()
+    try await runner.runDisplayBenchmarks()
+    try await runner.writeSnapshots()
     try await runner.runHopBenchmarks()
     runner.finishProgress()
     runner.printResults()

@@ -9,7 +9,34 @@ enum BenchmarkCatalog {
     let meaning: String
   }
 
-  static let entries: [Entry] = threadingEntries + layoutEntries
+  static let entries: [Entry] = threadingEntries + layoutEntries + displayEntries
+
+  /// Display's ids: draw throughput, cancellation, commits, and layout while draws run.
+  private static let displayEntries: [Entry] = [
+    Entry(
+      id: "display.draw1000.serial.ms", meaning: "1,000 tiles of 64 × 64 points at scale 2 drawn one by one, one thread"
+    ),
+    Entry(
+      id: "display.draw1000.actor.ms",
+      meaning: "the same tiles displayed by ActorNodes: snapshots, start, draws, one commit turn"),
+    Entry(
+      id: "display.draw1000.gcd.ms",
+      meaning: "the same draws on a concurrent dispatch queue, contents set on the main queue (Texture's way)"),
+    Entry(id: "display.draw1000.speedup", meaning: "serial ÷ ActorNodes: higher is better (target ≥ 1.85)"),
+    Entry(id: "display.draw1000.vs_gcd", meaning: "ActorNodes ÷ the GCD baseline (target ≤ 1.0)"),
+    Entry(
+      id: "display.cancel.p50_us",
+      meaning: "draws polling isCancelled every ~50 µs: cancel to return, median over all draws"),
+    Entry(id: "display.cancel.p99_us", meaning: "the same, 99th percentile (target ≤ 1,000)"),
+    Entry(id: "display.cancel.wasted_us", meaning: "draw time spent after the cancel, summed over the running draws"),
+    Entry(
+      id: "display.commit.main_turns_per_transaction",
+      meaning: "main-actor turns to start and commit 50 displays under one container (target ≤ 2)"),
+    Entry(id: "display.commit.main_us_per_transaction", meaning: "their main-actor time"),
+    Entry(
+      id: "display.layout_latency_under_draw_load.ratio",
+      meaning: "FEED-1000 text layout while 1,000 tiles draw ÷ without: near 1 means draws leave layout alone"),
+  ]
 
   /// Step 1's ids: building, loading, editing and writing the tree.
   private static let threadingEntries: [Entry] = [
@@ -123,7 +150,7 @@ enum BenchmarkCatalog {
   /// Whether any id starts with `prefix`.
   static func matches(_ prefix: String) -> Bool { entries.contains { $0.id.hasPrefix(prefix) } }
 
-  static let usage = "usage: ActorNodesBench [--quick] [--json] [--list] [id-prefix ...]"
+  static let usage = "usage: ActorNodesBench [--quick] [--json] [--list] [--snapshots DIR] [id-prefix ...]"
 
   static let help = """
     \(usage)
@@ -135,12 +162,13 @@ enum BenchmarkCatalog {
       --quick      3 samples per measurement instead of 15: CI's smoke run; never quote its numbers
       --json       print only a JSON array of {id, value, unit, samples} on stdout
       --list       print every id with what it measures, then exit
+      --snapshots DIR  also write a PNG of each display scene into DIR (rainbow.png, feed.png, tiles.png)
       -h, --help   print this help, then exit
       id-prefix    run only the ids that start with it (`attach`, `create.tree10k`, `write.flush.vs`);
                    several are allowed; a prefix that matches no id is an error
 
     Ids read area.workload.variant.measure, for example create.tree10k.actor.ns_per_node:
-      area       create, attach, hierarchy, write, release, hop
+      area       create, attach, hierarchy, write, release, layout, display, hop
       workload   tree10k: a feed of 10,011 nodes; add, move, postload, flush: one kind of edit or write
       variant    actor: ActorNodes; locks: the lock baseline; *_concurrent: built by 2 x cores tasks
       measure    the unit and what is counted: ns_per_node, main_us_per_1k_writes, main_turns, ...

@@ -21,6 +21,8 @@ final class BenchmarkRunner {
     var quick = false
     var json = false
     var filters: [String] = []
+    /// Where `--snapshots` writes the display scenes' PNG files.
+    var snapshotDirectory: String?
   }
 
   let options: Options

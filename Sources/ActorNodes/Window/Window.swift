@@ -167,6 +167,9 @@ public final class Window {
     if let error = errors.first { throw error }
   }
 
+  /// How many draws run at once: the threads of the display executor, one per active processor (at least two).
+  public nonisolated static var displayThreadCount: Int { DisplayExecutor.shared.threadCount }
+
   /// Returns once the displays asked for so far have drawn and queued their commits, without applying them.
   ///
   /// A display commits in a turn of its node's window. In ``TurnMode/manual``
