@@ -40,13 +40,6 @@ struct HuffmanBlock {
       }
     }
     literalCounts[256] = 1
-    // Two codes at least in each tree keep every code complete, as some decoders require.
-    for index in [0, 1] where literalCounts.filter({ $0 > 0 }).count < 2 {
-      literalCounts[index] = max(literalCounts[index], 1)
-    }
-    for index in [0, 1] where distanceCounts.filter({ $0 > 0 }).count < 2 {
-      distanceCounts[index] = max(distanceCounts[index], 1)
-    }
     literalLengths = Self.codeLengths(literalCounts, limit: 15)
     distanceLengths = Self.codeLengths(distanceCounts, limit: 15)
     isDynamic = true
@@ -125,8 +118,12 @@ struct HuffmanBlock {
   }
 
   /// Huffman code lengths for symbol counts, none longer than `limit`: counts are halved until they fit.
+  ///
+  /// Fewer than two used symbols get two codes of one bit (symbols 0 and 1
+  /// stand in): a complete code, which zlib's decoder requires of some trees.
   static func codeLengths(_ counts: [Int], limit: Int) -> [Int] {
     var counts = counts
+    for index in [0, 1] where counts.filter({ $0 > 0 }).count < 2 { counts[index] = max(counts[index], 1) }
     while true {
       let lengths = huffmanLengths(counts)
       if lengths.allSatisfy({ $0 <= limit }) { return lengths }

@@ -118,6 +118,8 @@ struct DrawingDeflateTests {
   @Test("fitted code lengths are optimal when short enough, and limited when not")
   func codeLengths() {
     #expect(HuffmanBlock.codeLengths([5, 0, 3, 1, 1], limit: 15) == [1, 0, 2, 3, 3])
+    #expect(HuffmanBlock.codeLengths([0, 0, 0, 4], limit: 15) == [1, 0, 0, 1])
+    #expect(HuffmanBlock.codeLengths([0, 0, 0, 0], limit: 15) == [1, 1, 0, 0])
     // Fibonacci counts give an optimal code 24 bits deep; the limit flattens it to 15 and keeps it complete.
     var fibonacci = [1, 1]
     while fibonacci.count < 25 { fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2]) }
