@@ -7,8 +7,9 @@
 /// baseline, inside the ascender and descender that ``TextLayout`` measures
 /// lines with. Horizontally, a glyph's inked columns are centered in its
 /// advance from ``FontMetrics``, each at most 90 units wide and narrower
-/// when the advance is tight (`i`, `l`, `f`), so text never draws outside
-/// the boxes it was measured with. Bold widens each stroke by 40%.
+/// when the advance is tight (`f`, `j`, `r`, `t`), with 40 units left on
+/// each side at least, so text never draws outside the boxes it was
+/// measured with. Bold widens each stroke by 40% of a dot.
 ///
 /// Whitespace and zero-width characters draw nothing; a letter with
 /// combining marks draws its letter; `…` and the dashes have glyphs of

@@ -31,7 +31,7 @@ enum Coverage {
         maxY: min(maxY, other.maxY))
     }
 
-    /// The box grown by `dx` on the left and right and `dy` at the top and bottom (shrunk if negative).
+    /// The box shrunk by `dx` on the left and right and `dy` at the top and bottom (grown if negative).
     func insetBy(dx: Double, dy: Double) -> Box {
       Box(minX: minX + dx, minY: minY + dy, maxX: maxX - dx, maxY: maxY - dy)
     }

@@ -76,12 +76,16 @@ public struct GraphicsContext: Sendable {
   ///   - size: The size in points.
   ///   - scale: Pixels per point.
   ///   - fill: A color every pixel starts with; transparent if `nil`.
-  /// - Precondition: `size` is finite and not negative; `scale` is finite and positive.
+  /// - Precondition: `size` is finite and not negative; `scale` is finite and positive; the bitmap is
+  ///   under 2^28 pixels on each side.
   public init(size: Size, scale: Double, fill: Color? = nil) {
     contractPrecondition(
       size.isValidViewSize, "a graphics context's size must be finite and not negative: got \(size)")
     contractPrecondition(
       scale.isFinite && scale > 0, "a graphics context's scale must be finite and positive: got \(scale)")
+    contractPrecondition(
+      size.width * scale < 0x1000_0000 && size.height * scale < 0x1000_0000,
+      "a graphics context's bitmap must be under 2^28 pixels on each side: got \(size) at scale \(scale)")
     func pixelCount(_ length: Double) -> Int { max(0, Int((length * scale - 1e-9).rounded(.up))) }
     pixelWidth = pixelCount(size.width)
     pixelHeight = pixelCount(size.height)

@@ -76,5 +76,6 @@ public struct RGBA8: Hashable, Sendable {
 }
 
 extension RGBA8: CustomStringConvertible {
+  /// The four bytes, for test failures: `RGBA8(128, 0, 0, 128)`.
   public var description: String { "RGBA8(\(red), \(green), \(blue), \(alpha))" }
 }

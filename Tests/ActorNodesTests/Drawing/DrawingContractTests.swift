@@ -5,7 +5,8 @@ import Testing
 /// Every precondition of the drawing code, as a case that breaks it.
 enum DrawingViolation: String, Codable, Sendable, CaseIterable {
   case pixelOutsideImage, negativeTolerance, emptyPNG
-  case contextSizeNegative, contextSizeInfinite, contextScaleZero, restoreWithoutSave, geometryNotFinite
+  case contextSizeNegative, contextSizeInfinite, contextScaleZero, contextTooLarge, restoreWithoutSave,
+    geometryNotFinite
   case lineEndNotFinite, lineWidthNegative, cornerRadiusNegative, alphaNotFinite, scaleFactorZero
   case translationNotFinite, textOriginNotFinite
 
@@ -18,6 +19,8 @@ enum DrawingViolation: String, Codable, Sendable, CaseIterable {
     case .contextSizeNegative: "a graphics context's size must be finite and not negative: got -1x4"
     case .contextSizeInfinite: "a graphics context's size must be finite and not negative: got 4xinf"
     case .contextScaleZero: "a graphics context's scale must be finite and positive: got 0"
+    case .contextTooLarge:
+      "a graphics context's bitmap must be under 2^28 pixels on each side: got 10x1e+300 at scale 2"
     case .restoreWithoutSave: "restoreState() needs a saveState() that it has not yet restored"
     case .geometryNotFinite: "drawing geometry must be finite: got (nan, 0, 1x1)"
     case .lineEndNotFinite: "drawing geometry must be finite: got (0, 0), (inf, 1)"
@@ -40,6 +43,7 @@ enum DrawingViolation: String, Codable, Sendable, CaseIterable {
     case .contextSizeNegative: _ = GraphicsContext(size: Size(width: -1, height: 4), scale: 1)
     case .contextSizeInfinite: _ = GraphicsContext(size: Size(width: 4, height: .infinity), scale: 1)
     case .contextScaleZero: _ = GraphicsContext(size: Size(width: 4, height: 4), scale: 0)
+    case .contextTooLarge: _ = GraphicsContext(size: Size(width: 10, height: 1e300), scale: 2)
     case .restoreWithoutSave:
       var context = GraphicsContext(size: Size(width: 4, height: 4), scale: 1)
       context.saveState()

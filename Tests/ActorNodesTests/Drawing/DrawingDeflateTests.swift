@@ -60,15 +60,73 @@ struct DrawingDeflateTests {
     }
   }
 
-  @Test("runs shrink to a few bits per 258 bytes; noise falls back to stored blocks of 65,535 bytes")
+  @Test("runs shrink to about two bits per 258 bytes; noise falls back to stored blocks of 65,535 bytes")
   func sizes() throws {
     let flat = Deflater.zlibCompress([UInt8](repeating: 0, count: 1_000_000))
-    #expect(flat.count < 8_000)
+    #expect(flat.count < 1_500)
+    #expect(try Inflater.zlibDecompress(flat, expectedCount: 1_000_000) == [UInt8](repeating: 0, count: 1_000_000))
     let random = noise(200_000)
     let stored = Deflater.zlibCompress(random)
-    // 2 header bytes, 4 blocks of 5 header bytes each, the data, 4 bytes of Adler-32.
-    #expect(stored.count == 2 + 4 * 5 + 200_000 + 4)
+    // 2 header bytes, 4 blocks of symbols, each one or two stored blocks of 5 header bytes, the data, the Adler-32.
+    #expect(stored.count >= 2 + 4 * 5 + 200_000 + 4)
+    #expect(stored.count <= 2 + 4 * 10 + 200_000 + 4)
     #expect(try Inflater.zlibDecompress(stored, expectedCount: random.count) == random)
+  }
+
+  @Test("blocks use fitted (dynamic) codes when they are smaller than the fixed ones, and both inflate")
+  func fixedAndDynamicBlocks() throws {
+    let inputs = [Array(sampleText), [UInt8](repeating: 9, count: 70_000), Array("hello hello hello hello".utf8), []]
+    for input in inputs {
+      let fixed = Deflater.deflate(input, codes: .fixed)
+      let best = Deflater.deflate(input)
+      #expect(try Inflater.inflate(fixed, expectedCount: input.count) == input)
+      #expect(try Inflater.inflate(best, expectedCount: input.count) == input)
+      #expect(best.count <= fixed.count)
+    }
+    // The text's first block is dynamic (BTYPE 10 after BFINAL), and much smaller than with fixed codes.
+    let text = Deflater.deflate(sampleText)
+    #expect((text[0] >> 1) & 3 == 2)
+    #expect(Double(text.count) < 0.85 * Double(Deflater.deflate(sampleText, codes: .fixed).count))
+  }
+
+  @Test("more than 65,535 symbols are split into blocks, only the last one final")
+  func manyBlocks() throws {
+    // Noise of 70,000 bytes in a run of mostly literals, with a compressible run between.
+    let input = noise(70_000, seed: 3).map { $0 & 0x0F } + [UInt8](repeating: 1, count: 10_000) + noise(80_000)
+    let compressed = Deflater.zlibCompress(input)
+    #expect(try Inflater.zlibDecompress(compressed, expectedCount: input.count) == input)
+    #expect(compressed.count < input.count)
+  }
+
+  @Test("length and distance codes: each value gets the code whose range holds it")
+  func symbolTables() {
+    let wrongLengths = (3...258).filter { length in
+      let index = Int(Deflater.lengthIndex[length])
+      let base = DeflateTables.lengthBases[index]
+      return !(length >= base && length - base < 1 << DeflateTables.lengthExtraBits[index])
+    }
+    #expect(wrongLengths.isEmpty)
+    #expect(Deflater.lengthIndex[258] == 28)  // 258 has a symbol of its own (285)
+    let wrongDistances = (1...32_768).filter { distance in
+      let index = Deflater.distanceIndex(distance)
+      let base = DeflateTables.distanceBases[index]
+      return !(distance >= base && distance - base < 1 << DeflateTables.distanceExtraBits[index])
+    }
+    #expect(wrongDistances.isEmpty)
+  }
+
+  @Test("fitted code lengths are optimal when short enough, and limited when not")
+  func codeLengths() {
+    #expect(HuffmanBlock.codeLengths([5, 0, 3, 1, 1], limit: 15) == [1, 0, 2, 3, 3])
+    #expect(HuffmanBlock.codeLengths([0, 0, 0, 4], limit: 15) == [1, 0, 0, 1])
+    #expect(HuffmanBlock.codeLengths([0, 0, 0, 0], limit: 15) == [1, 1, 0, 0])
+    // Fibonacci counts give an optimal code 24 bits deep; the limit flattens it to 15 and keeps it complete.
+    var fibonacci = [1, 1]
+    while fibonacci.count < 25 { fibonacci.append(fibonacci[fibonacci.count - 1] + fibonacci[fibonacci.count - 2]) }
+    #expect(HuffmanBlock.codeLengths(fibonacci, limit: 30).max() == 24)
+    let limited = HuffmanBlock.codeLengths(fibonacci, limit: 15)
+    #expect(limited.max()! <= 15)
+    #expect(limited.reduce(0.0) { $0 + 1 / Double(1 << $1) } == 1)  // Kraft: a complete prefix code
   }
 
   @Test("a dynamic Huffman stream from Python's zlib inflates to its text")
@@ -77,13 +135,16 @@ struct DrawingDeflateTests {
     #expect(try Inflater.zlibDecompress(sampleTextZlib, expectedCount: sampleText.count) == sampleText)
   }
 
-  @Test("a raw deflate stream of a fixed block inflates; the same block as stored bytes does too")
-  func rawBlocks() throws {
+  @Test("a stored block from the writer inflates")
+  func storedBlock() throws {
     let text = Array("hello hello hello hello".utf8)
-    let fixed = Deflater.fixedHuffmanBlock(text)
-    #expect(fixed.count < text.count)
-    #expect(try Inflater.inflate(fixed, expectedCount: text.count) == text)
-    #expect(try Inflater.inflate(Deflater.storedBlocks(text), expectedCount: text.count) == text)
+    var writer = BitWriter()
+    writer.write(0b001, count: 3)  // BFINAL 1, BTYPE 00
+    writer.alignToByte()
+    writer.write(UInt32(text.count), count: 16)
+    writer.write(~UInt32(text.count) & 0xFFFF, count: 16)
+    writer.append(contentsOf: text[...])
+    #expect(try Inflater.inflate(writer.finish(), expectedCount: text.count) == text)
   }
 
   @Test("malformed streams throw: header, block type, truncation, checksum, length, distance")

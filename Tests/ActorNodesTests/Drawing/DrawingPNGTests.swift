@@ -116,7 +116,7 @@ struct DrawingPNGTests {
   func flatImageIsSmall() throws {
     let image = Image(pixelWidth: 750, pixelHeight: 1334, scale: 2, filledWith: Color(red: 0.2, green: 0.5, blue: 0.9))
     let file = image.pngData()
-    #expect(file.count < 40_000)
+    #expect(file.count < 10_000)
     #expect(try Image(pngData: file, scale: 2) == image)
   }
 
