@@ -16,8 +16,8 @@ struct DisplayTransaction: Sendable {
 /// read from its layer (bounds, opacity, background) and core (scale),
 /// ``DisplayNode/displayWillStart(_:)`` runs, then its supernode's
 /// ``DisplayNode/subnodeDisplayWillStart(_:)``. A synchronous display
-/// (``DisplayNode/displaysAsynchronously`` is `false`) draws and commits
-/// right there; the others are grouped by transaction container (the
+/// (``DisplayNode/displaysAsynchronously`` is `false`, as for every node
+/// whose view a factory makes) draws and commits right there; the others are grouped by transaction container (the
 /// nearest node up from the node itself that is one, else the node alone).
 @MainActor
 enum DisplayStart {
@@ -77,7 +77,8 @@ enum DisplayStart {
     let request = DisplayRequest(
       bounds: layer.bounds, contentsScale: core.contentsScaleForDisplay, isOpaque: layer.isOpaque,
       backgroundColor: layer.backgroundColor, isRasterizing: false, ticket: ticket)
-    let isAsynchronous = !forceSynchronous && !core.hasDisplayFlag(NodeCore.displaySynchronously)
+    let isAsynchronous =
+      !forceSynchronous && !core.isSynchronous && !core.hasDisplayFlag(NodeCore.displaySynchronously)
     node.displayWillStart(DisplayContext(node: node, isAsynchronous: isAsynchronous))
     let id = ObjectIdentifier(core)
     state.addPending(id)

@@ -60,11 +60,23 @@ struct DisplayBehaviorTests {
     #expect(probe.entries("drew").first?.contains("on another thread") == true, "on the main actor, not the executor")
   }
 
-  @Test func factoryNodesAreSynchronous() async {
+  @Test func factoryNodesAreSynchronous() async throws {
     let node = BasicNode(makeView: { View() })
     #expect(!node.displaysAsynchronously)
     node.setDisplaysAsynchronously(true)
     #expect(!node.displaysAsynchronously, "ignored for a view made by a factory")
+
+    // A drawing node whose view a factory makes draws on the main actor, in the hop that starts it.
+    let log = EventLog()
+    let probe = DrawProbe()
+    let wrapped = FactoryPaintNode(log: log, probe: probe)
+    wrapped.setDisplaysAsynchronously(true)
+    let window = window()
+    try await window.attach(wrapped)
+    await window.waitForPendingDisplays()
+    #expect(wrapped.layer?.contents != nil, "committed without a turn")
+    #expect(log.entries.first == "factory.willStart(sync)")
+    #expect(probe.entries("drew").first?.contains("on another thread") == true)
   }
 
   @Test func displayImmediatelyDrawsBeforeReturning() async throws {
@@ -214,6 +226,30 @@ struct DisplayBehaviorTests {
       let node = PaintNode("bad")
       await node.setNeedsDisplay(atScale: 0)
     }
+  }
+}
+
+/// A drawing node whose view a factory makes.
+actor FactoryPaintNode: DrawingNode {
+  nonisolated let nodeCore = NodeCore(makeView: { View(frame: Rect(x: 0, y: 0, width: 2, height: 2)) })
+  let nodeState = NodeState()
+  nonisolated let log: EventLog
+  let probe: DrawProbe
+
+  init(log: EventLog, probe: DrawProbe) {
+    self.log = log
+    self.probe = probe
+  }
+
+  func drawParameters() -> DrawProbe { probe }
+
+  static func draw(_ probe: DrawProbe, in context: inout GraphicsContext, request: DisplayRequest) {
+    let thread = DisplayExecutor.shared.isCurrentThreadAWorker ? "the display executor" : "another thread"
+    probe.record("drew factory on \(thread)")
+  }
+
+  @MainActor func displayWillStart(_ context: borrowing DisplayContext) {
+    log.record("factory.willStart(\(context.isAsynchronous ? "async" : "sync"))")
   }
 }
 

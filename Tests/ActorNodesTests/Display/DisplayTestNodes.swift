@@ -5,7 +5,12 @@ import Synchronization
 @testable import ActorNodes
 
 /// What the draws of a test did, seen from any thread: draws are static and run on the display executor.
-final class DrawProbe: Sendable {
+///
+/// - Note: `@unchecked Sendable` over an `NSLock`, not a checked class over a `Mutex`: draws on both
+///   executor threads and the test's own task record here at once, and a contended `Mutex` gives false
+///   ThreadSanitizer reports on this toolchain (Proposal 0001, § Escape hatches). Every field is read and
+///   written with `lock` held, except the semaphore and the atomic, which are thread-safe.
+final class DrawProbe: @unchecked Sendable {
   private struct State {
     var events: [String] = []
     var waiters: [(event: String, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
@@ -13,7 +18,8 @@ final class DrawProbe: Sendable {
     func count(_ prefix: String) -> Int { events.count { $0.hasPrefix(prefix) } }
   }
 
-  private let state = Mutex(State())
+  private let lock = NSLock()
+  private var state = State()
   /// Held draws wait on this until the test releases them, one signal each.
   private let holds = DispatchSemaphore(value: 0)
   private let holding = Atomic<Bool>(false)
@@ -23,13 +29,13 @@ final class DrawProbe: Sendable {
   }
 
   /// Everything the draws recorded, in order.
-  var log: [String] { state.withLock { $0.events } }
+  var log: [String] { lock.withLock { state.events } }
 
   /// The entries of ``log`` that start with `prefix`.
   func entries(_ prefix: String) -> [String] { log.filter { $0.hasPrefix(prefix) } }
 
   func record(_ event: String) {
-    let ready = state.withLock { state in
+    let ready = lock.withLock {
       state.events.append(event)
       let snapshot = state
       let ready = snapshot.waiters.filter { snapshot.count($0.event) >= $0.count }
@@ -42,7 +48,7 @@ final class DrawProbe: Sendable {
   /// Returns once `count` entries starting with `event` are in the log (at once if they are).
   func waitFor(_ event: String, count: Int = 1) async {
     await withCheckedContinuation { continuation in
-      let isThere = state.withLock { state in
+      let isThere = lock.withLock {
         if state.count(event) >= count { return true }
         state.waiters.append((event, count, continuation))
         return false
