@@ -61,24 +61,22 @@ extension BenchmarkRunner {
     }
   }
 
-  /// Texture's way: every draw queued on a concurrent dispatch queue, the contents set in one main-queue block.
+  /// Texture's way: every draw queued on a concurrent dispatch queue, each layer its own transaction whose
+  /// completion sets the contents in a main-actor job of its own (`_ASAsyncTransaction` notifies the main queue
+  /// once per transaction).
   @MainActor
   private static func drawWithGCD(into layers: [Layer]) async -> Double {
     let queue = DispatchQueue(label: "ActorNodesBench.display", attributes: .concurrent)
-    let images = Mutex([Image?](repeating: nil, count: drawCount))
     return await measureNanoseconds {
       await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        let group = DispatchGroup()
-        for index in 0..<drawCount {
-          queue.async(group: group) {
+        let sink = ContentsSink(layers: layers, done: done)
+        for index in layers.indices {
+          queue.async {
             let image = Tile.image(index)
-            images.withLock { $0[index] = image }
+            Task { @MainActor in sink.set(image, at: index) }
           }
         }
-        group.notify(queue: .main) { done.resume() }
       }
-      let drawn = images.withLock { $0 }
-      for (layer, image) in zip(layers, drawn) { layer.contents = image }
     }
   }
 
@@ -158,5 +156,25 @@ extension BenchmarkRunner {
   private static func layOutFreshFeed() async throws -> Double {
     let root = try await LayoutTrees.actorFeed(rows: 1_000, .text).root
     return try await measureNanoseconds { _ = try await root.layout(thatFits: LayoutTrees.feedRange) }
+  }
+}
+
+/// The GCD baseline's main-actor side: sets each layer's contents as its draw completes, then resumes the caller.
+@MainActor
+private final class ContentsSink {
+  private let layers: [Layer]
+  private var left: Int
+  private let done: CheckedContinuation<Void, Never>
+
+  init(layers: [Layer], done: CheckedContinuation<Void, Never>) {
+    self.layers = layers
+    left = layers.count
+    self.done = done
+  }
+
+  func set(_ image: Image, at index: Int) {
+    layers[index].contents = image
+    left -= 1
+    if left == 0 { done.resume() }
   }
 }
