@@ -154,9 +154,7 @@ extension DisplayNode {
     var stack: [ViewSlot] = nodeCore.slot.map { [$0] } ?? []
     while let slot = stack.popLast() {
       stack.append(contentsOf: slot.children.reversed().filter { $0.parent === slot })
-      guard slot.isInHierarchy, let layer = slot.layer, let node = slot.liveNode,
-        node.nodeCore.hasDisplayFlag(NodeCore.drawsContents)
-      else { continue }
+      guard slot.drawsContents, slot.isInHierarchy, let layer = slot.layer, let node = slot.liveNode else { continue }
       if layer.contents == nil || layer.needsDisplay || slot.display?.inFlight != nil { nodes.append(node) }
     }
     DisplayScheduler.request(nodes, priority: .high)

@@ -155,6 +155,7 @@ private final class TurnWork {
       snapshot.properties.apply(snapshot.written, to: layer, view: view)
       snapshot.actions.apply(to: layer)
       slot.snapshotVersion = snapshot.version
+      slot.drawsContents = core.hasDisplayFlag(NodeCore.drawsContents)
       slot.appliedLayout = snapshot.appliedLayout
       slot.pendingBlocks.insert(contentsOf: snapshot.didLoadBlocks.map { (version: 0, block: $0) }, at: 0)
       setChildren(of: slot, to: entry.children, version: entry.childrenVersion)

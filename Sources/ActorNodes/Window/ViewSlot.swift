@@ -61,6 +61,8 @@ final class ViewSlot {
   var appliedLayout: NodeLayout?
   /// The node's display bookkeeping, once it displayed (see ``displayState``).
   var display: SlotDisplay?
+  /// Whether the node is a ``DrawingNode`` (read from its core when its view loads).
+  var drawsContents = false
   /// Whether `didLoad` has run.
   var hasRunDidLoad = false
   /// Whether the node died and its views were released; operations for it are ignored.
