@@ -140,9 +140,9 @@ enum LayoutPass {
         }
       }
       guard !manualNodes.isEmpty else { break }
-      let subnodes = await Tree.subnodes(of: manualNodes.map(\.node))
+      let subnodes = await Tree.subnodesToLayOut(of: manualNodes.map(\.node))
       for (index, manual) in manualNodes.enumerated() {
-        for node in subnodes[index] where node.nodeCore.wasMeasured {
+        for node in subnodes[index] {
           frontier.append(
             Visit(node: node, target: .latestMeasurement, frame: nil, manualParent: manual.entry, isRoot: false))
         }
@@ -188,8 +188,15 @@ extension Tree {
     return .root
   }
 
-  /// The subnodes of each of `nodes`, in one step.
-  static func subnodes(of nodes: [any DisplayNode]) -> [[any DisplayNode]] {
-    nodes.map { $0.nodeCore.subnodes }
+  /// The subnodes of each of `nodes` that a pass lays out, in one step: those their supernode measured, and
+  /// those it did not that have (or take from their layout) subnodes of their own, laid out at their bounds as
+  /// Texture's layout pass lays out every view. A leaf laid out at its bounds would change nothing: it costs no hop.
+  static func subnodesToLayOut(of nodes: [any DisplayNode]) -> [[any DisplayNode]] {
+    nodes.map { parent in
+      parent.nodeCore.subnodes.filter {
+        let core = $0.nodeCore
+        return core.wasMeasured || !core.subnodes.isEmpty || core.automaticallyManagesSubnodes
+      }
+    }
   }
 }

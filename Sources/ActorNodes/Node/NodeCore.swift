@@ -171,8 +171,8 @@ public final class NodeCore: Sendable {
     layoutPassFlags.bitwiseOr(NodeCore.measured, ordering: .relaxed)
   }
 
-  /// Whether the node was ever measured: a pass skips, without a hop, the subnodes of a
-  /// node that places them itself and never measured them.
+  /// Whether the node was ever measured: a pass lays out the subnodes of a node that places them
+  /// itself from their latest measurement if they were, else (for those with subnodes) at their bounds.
   var wasMeasured: Bool {
     layoutPassFlags.load(ordering: .relaxed) & NodeCore.measured != 0
   }
