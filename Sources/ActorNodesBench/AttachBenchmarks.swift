@@ -25,8 +25,11 @@ extension BenchmarkRunner {
       let host = View()
       let hooksBefore = LockFeedNode.hookCalls
       locks.append(await measureNanoseconds { lockTree.loadViews(into: host) })
-      // The baseline does Texture's work: didLoad, willEnterHierarchy and didEnterHierarchy for every node.
-      precondition(LockFeedNode.hookCalls - hooksBefore == 3 * FeedTree.nodeCount, "the baseline skipped hooks")
+      // The baseline does Texture's work: didLoad, willEnterHierarchy and didEnterHierarchy for every node,
+      // layout and layoutDidFinish for every node with subnodes (the root, each row and its text container).
+      let laidOut = 1 + 2 * FeedTree.rows
+      precondition(
+        LockFeedNode.hookCalls - hooksBefore == 3 * FeedTree.nodeCount + 2 * laidOut, "the baseline skipped hooks")
     }
     record("attach.tree10k.main_us_per_1k_nodes", main.map { $0 / 1_000 / thousands }, unit: "us")
     record("attach.tree10k.main_turns", turns, unit: "count")

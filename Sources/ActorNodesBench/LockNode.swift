@@ -9,9 +9,10 @@ import Foundation
 /// the tree is edited under locks. Loading does the work Texture's does: each
 /// node's subnodes load first and run `didLoad` before it, then entering the
 /// window sets `isInHierarchy` under each node's lock and calls
-/// `willEnterHierarchy` pre-order and `didEnterHierarchy` post-order. The hooks
-/// are overridden by ``LockFeedNode`` and called through dynamic dispatch, as
-/// Objective-C messages are.
+/// `willEnterHierarchy` pre-order and `didEnterHierarchy` post-order, then the
+/// views' layout pass measures each node with subnodes at its bounds and runs
+/// `layout` and `layoutDidFinish`. The hooks are overridden by ``LockFeedNode``
+/// and called through dynamic dispatch, as Objective-C messages are.
 ///
 /// - Note: `@unchecked Sendable` is the point of this type: it models the
 ///   lock-based design that ActorNodes replaces, so that the benchmark can
@@ -26,6 +27,8 @@ class LockNode: @unchecked Sendable {
   private var subnodes: [LockNode] = []
   private weak var supernode: LockNode?
   private var isInHierarchy = false
+  /// The size its last layout measured (Texture's `calculatedSize`).
+  private var calculatedSize = Size(width: 0, height: 0)
   @MainActor private var view: View?
   @MainActor private var layer: Layer?
 
@@ -80,7 +83,8 @@ class LockNode: @unchecked Sendable {
     child.lock.withLock { child.supernode = self }
   }
 
-  /// Loads the views of the subtree on the main actor and enters the hierarchy, as Texture does at first `.view`.
+  /// Loads the views of the subtree on the main actor, enters the hierarchy and lays the views out, as Texture does
+  /// at first `.view` and in the layout pass of the views that joined a window.
   ///
   /// Iterative, like ActorNodes' turn, so that a deep tree does not overflow the stack.
   @MainActor
@@ -130,6 +134,20 @@ class LockNode: @unchecked Sendable {
       entering.append((node, true))
       for child in children.reversed() { entering.append((child, false)) }
     }
+    // Lay out: the views' layout pass (`-layoutSubviews` → `__layout`) measures each node with subnodes at
+    // its bounds, under its lock, and runs its layout hooks, supernodes first. (Texture does it for every
+    // view; ActorNodes' passes skip leaves, whose layout at their bounds changes nothing, and so does this.)
+    var laying: [LockNode] = [self]
+    while let node = laying.popLast() {
+      let children = node.lock.withLock {
+        if !node.subnodes.isEmpty { node.calculatedSize = node.pending.frame.size }
+        return node.subnodes
+      }
+      guard !children.isEmpty else { continue }
+      node.layout()
+      node.layoutDidFinish()
+      laying.append(contentsOf: children.reversed())
+    }
   }
 
   /// Texture's `-didLoad`; overridden by ``LockFeedNode``.
@@ -138,6 +156,10 @@ class LockNode: @unchecked Sendable {
   @MainActor func willEnterHierarchy() {}
   /// Texture's `-didEnterHierarchy`; overridden by ``LockFeedNode``.
   @MainActor func didEnterHierarchy() {}
+  /// Texture's `-layout`; overridden by ``LockFeedNode``.
+  @MainActor func layout() {}
+  /// Texture's `-layoutDidFinish`; overridden by ``LockFeedNode``.
+  @MainActor func layoutDidFinish() {}
 
   /// Visits the subtree in pre-order, under each node's lock in turn.
   func forEachNode(_ body: (LockNode) -> Void) {
@@ -200,4 +222,6 @@ final class LockFeedNode: LockNode, @unchecked Sendable {
   @inline(never) @MainActor override func didLoad() { Self.hookCalls &+= 1 }
   @inline(never) @MainActor override func willEnterHierarchy() { Self.hookCalls &+= 1 }
   @inline(never) @MainActor override func didEnterHierarchy() { Self.hookCalls &+= 1 }
+  @inline(never) @MainActor override func layout() { Self.hookCalls &+= 1 }
+  @inline(never) @MainActor override func layoutDidFinish() { Self.hookCalls &+= 1 }
 }
