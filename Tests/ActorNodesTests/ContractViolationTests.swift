@@ -14,7 +14,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case initialAlphaNotFinite, nodeStateReplaced, nodeCoreComputed
   case sizeRangeMinAboveMax, sizeRangeMinInfinite, sizeRangeMaxNaN, dimensionPointsNegative, dimensionFractionAboveOne
   case flexGrowNegative, spacingNotFinite, layoutSizeNegative, layoutPositionNotFinite
-  case managedSubnodeRemovedByHand
+  case managedSubnodeRemovedByHand, removedInLayoutCode
   case fontSizeNotPositive, textRoomNegative, textLineLimitNegative, textInsetNegative
 
   /// The words of the rule the failure message must name.
@@ -59,6 +59,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .layoutPositionNotFinite: "a layout's position must be finite"
     case .managedSubnodeRemovedByHand:
       "the subnodes of a node that automatically manages its subnodes come from its layout"
+    case .removedInLayoutCode: "layout code must not add or remove subnodes of a node being laid out"
     case .fontSizeNotPositive: "a font's size must be finite and positive"
     case .textRoomNegative: "text must be laid out in a size without NaN or negative dimensions"
     case .textLineLimitNegative: "maximumNumberOfLines must not be negative"
@@ -193,6 +194,12 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       await parent.configure { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
       try? await parent.layoutIfNeeded()
       await child.removeFromSupernode()
+    case .removedInLayoutCode:
+      // Texture's testNotAllowModifyingSubnodesInLayoutSpecThatFits: a removal cannot throw, so it stops.
+      let child = BasicNode()
+      let node = MisbehavingNode(.removeSubnode(child))
+      try? await node.addSubnode(child)
+      _ = try? await node.layout(thatFits: .unconstrained)
     case .fontSizeNotPositive:
       _ = Font(size: 0)
     case .textRoomNegative:

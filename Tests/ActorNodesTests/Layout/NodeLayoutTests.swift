@@ -37,7 +37,7 @@ actor CountingNode: DisplayNode {
 actor MisbehavingNode: DisplayNode {
   enum Misdeed: Sendable {
     case addSubnode(BasicNode), addToSupernode(BasicNode), askForOwnLayout, nameNode(BasicNode), nameTwice(BasicNode)
-    case nameSelf
+    case nameSelf, removeSubnode(BasicNode)
   }
   nonisolated let nodeCore = NodeCore()
   let nodeState = NodeState()
@@ -61,6 +61,9 @@ actor MisbehavingNode: DisplayNode {
       return .spec(.stack(children: [.node(node), .node(node)]))
     case .nameSelf:
       return .spec(.node(self))
+    case .removeSubnode(let node):
+      await node.removeFromSupernode()
+      return .size(.zero)
     }
   }
 }
