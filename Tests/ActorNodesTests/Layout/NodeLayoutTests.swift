@@ -269,7 +269,14 @@ struct NodeLayoutTests {
     let node = MisbehavingNode(.askForOwnLayout)
     await #expect(throws: LayoutError.self) { try await node.layout(thatFits: .unconstrained) }
   }
+}
 
+/// Depth: layout is async recursion and iterative walks, so any depth lays out on a small stack.
+///
+/// A suite of its own, with a longer time limit: under ThreadSanitizer, next to the other suites, the
+/// 100,000 hops and views take over a minute.
+@Suite("Deep trees", .timeLimit(.minutes(5)))
+struct DeepLayoutTests {
   @Test("A 100,000-deep chain of nodes lays out without growing the stack")
   func deepChain() async throws {
     let depth = 100_000
