@@ -19,41 +19,50 @@ extension BenchmarkRunner {
 
   /// 1,000 tiles of 64 × 64 points at scale 2 in a window, each drawn by its node.
   @MainActor
-  private static func tileWindow() async throws -> (window: Window, root: BasicNode) {
+  private static func tileWindow() async throws -> (window: Window, root: BasicNode, tiles: [TileNode]) {
     let rows = (drawCount + columns - 1) / columns
     let size = Size(width: Double(columns) * Tile.size.width, height: Double(rows) * Tile.size.height)
     let root = BasicNode { $0.frame = Rect(x: 0, y: 0, width: size.width, height: size.height) }
-    try await root.addSubnodes((0..<drawCount).map { TileNode($0, columns: columns) })
+    let tiles = (0..<drawCount).map { TileNode($0, columns: columns) }
+    try await root.addSubnodes(tiles)
     await root.recursivelySetNeedsDisplay(atScale: Tile.scale)
     let window = Window(size: size, turnMode: .manual)
     try await window.attach(root)
     await root.recursivelyEnsureDisplay()
-    return (window, root)
+    return (window, root, tiles)
   }
 
   private func runDrawThroughput() async throws {
     guard wants("display.draw1000") else { return }
-    let (window, root) = try await Self.tileWindow()
+    let (window, root, tiles) = try await Self.tileWindow()
     let layers = (0..<Self.drawCount).map { _ in Layer() }
+    var floor: [Double] = []
     var serial: [Double] = []
     var actor: [Double] = []
     var gcd: [Double] = []
     for sample in 0..<samples {
       progress("display.draw1000", sample: sample + 1)
-      serial.append(await Self.drawSerially())
+      floor.append(await Self.drawSerially())
+      // Serial: the same pipeline with every node drawing synchronously, one draw at a time.
+      for tile in tiles { tile.setDisplaysAsynchronously(false) }
+      await root.recursivelyClearContents()
+      serial.append(await measureNanoseconds { await root.recursivelyEnsureDisplay() })
+      for tile in tiles { tile.setDisplaysAsynchronously(true) }
       await root.recursivelyClearContents()
       actor.append(await measureNanoseconds { await root.recursivelyEnsureDisplay() })
       gcd.append(await Self.drawWithGCD(into: layers))
     }
     _ = window
+    record("display.draw1000.floor.ms", floor.map { $0 / 1e6 }, unit: "ms")
     record("display.draw1000.serial.ms", serial.map { $0 / 1e6 }, unit: "ms")
     record("display.draw1000.actor.ms", actor.map { $0 / 1e6 }, unit: "ms")
     record("display.draw1000.gcd.ms", gcd.map { $0 / 1e6 }, unit: "ms")
     recordRatio("display.draw1000.speedup", serial, actor)
     recordRatio("display.draw1000.vs_gcd", actor, gcd)
+    recordRatio("display.draw1000.vs_floor", actor, floor)
   }
 
-  /// The draws alone, one after another on one thread.
+  /// The draws alone, one after another on one thread: no snapshot, no hooks, no commit.
   @concurrent
   private static func drawSerially() async -> Double {
     await measureNanoseconds {
@@ -137,7 +146,7 @@ extension BenchmarkRunner {
 
   private func runLayoutUnderDrawLoad() async throws {
     guard wants("display.layout_latency") else { return }
-    let (_, tiles) = try await Self.tileWindow()
+    let (_, tiles, _) = try await Self.tileWindow()
     var ratios: [Double] = []
     for sample in 0..<samples {
       progress("display.layout_latency_under_draw_load", sample: sample + 1)
