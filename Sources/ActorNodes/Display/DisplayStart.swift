@@ -24,17 +24,21 @@ enum DisplayStart {
   static func start(_ jobs: [DisplayJob], recorders: [TurnRecorder]) -> [DisplayTransaction] {
     let clock = ContinuousClock()
     let startTime = clock.now
+    var started = 0
     defer {
-      let elapsed = clock.now - startTime
-      for recorder in recorders {
-        recorder.statistics.turns += 1
-        recorder.statistics.mainActorTime += elapsed
+      // A hop that started nothing (every display superseded, suspended or out of a window) is no turn.
+      if started > 0 {
+        let elapsed = clock.now - startTime
+        for recorder in recorders {
+          recorder.statistics.turns += 1
+          recorder.statistics.mainActorTime += elapsed
+        }
       }
     }
     var transactions: [DisplayTransaction] = []
     var transactionOfContainer: [ObjectIdentifier: Int] = [:]
     for job in jobs {
-      guard let (entry, container) = begin(job) else { continue }
+      guard let (entry, container) = begin(job, started: &started) else { continue }
       if let index = transactionOfContainer[container] {
         transactions[index].entries.append(entry)
       } else {
@@ -47,13 +51,14 @@ enum DisplayStart {
 
   /// Starts `job` now and draws it on the main actor (``DisplayNode/displayImmediately()``).
   static func startSynchronously(_ job: DisplayJob) {
-    _ = begin(job, forceSynchronous: true)
+    var started = 0
+    _ = begin(job, started: &started, forceSynchronous: true)
   }
 
   /// Starts one display; returns its entry and its transaction container, or `nil` if it does not run
   /// asynchronously (skipped, or drawn and committed already).
   private static func begin(
-    _ job: DisplayJob, forceSynchronous: Bool = false
+    _ job: DisplayJob, started: inout Int, forceSynchronous: Bool = false
   ) -> (DisplayTransaction.Entry, ObjectIdentifier)? {
     let ticket = job.ticket
     let core = ticket.core
@@ -71,6 +76,7 @@ enum DisplayStart {
       DisplayTriggers.watchBounds(of: slot)
       return nil
     }
+    started += 1
     let state = slot.displayState
     state.attemptedWhileZeroSized = false
     state.inFlight = ticket.generation

@@ -14,7 +14,7 @@ enum DisplayTriggers {
   /// A node entered a window's hierarchy: a drawing node with no contents, or out-of-date ones, displays
   /// (Texture's `__enterHierarchy`).
   static func nodeEntered(_ slot: ViewSlot, node: any DisplayNode) {
-    guard slot.drawsContents, let layer = slot.layer else { return }
+    guard slot.drawsContents, let layer = slot.layer, !node.nodeCore.isDisplaySuspended else { return }
     if layer.contents == nil || layer.needsDisplay { requests.append(node) }
   }
 
@@ -31,7 +31,9 @@ enum DisplayTriggers {
   /// A write changed a property that the contents depend on (opacity, background, tint): a drawing node in a
   /// window redraws (Texture redraws on such writes at flush).
   static func propertiesNeedRedraw(_ slot: ViewSlot) {
-    guard slot.drawsContents, slot.isInHierarchy, let node = slot.liveNode else { return }
+    guard slot.drawsContents, slot.isInHierarchy, let node = slot.liveNode, !node.nodeCore.isDisplaySuspended else {
+      return
+    }
     requests.append(node)
   }
 

@@ -15,10 +15,12 @@ extension DisplayNode {
   }
 
   /// Supersedes the display in flight and, once the view has loaded, asks for a new one (drawing nodes only).
+  ///
+  /// A suspended node asks for nothing: it displays when it is resumed.
   nonisolated func requestDisplay(priority: TaskPriority = .medium) {
     guard Self.self is any DrawingNode.Type else { return }
     nodeCore.cancelDisplays()
-    guard nodeCore.isViewLoaded else { return }
+    guard nodeCore.isViewLoaded, !nodeCore.isDisplaySuspended else { return }
     DisplayScheduler.request([self], priority: priority)
   }
 
