@@ -27,6 +27,11 @@ struct ViewPropertyMask: Hashable, Sendable, Sequence {
 
   func contains(_ property: ViewProperty) -> Bool { bits & (1 << property.rawValue) != 0 }
 
+  /// Whether the set has a property that lives on the view, not its layer (tint, interaction).
+  var touchesView: Bool {
+    bits & (1 << ViewProperty.tintColor.rawValue | 1 << ViewProperty.isUserInteractionEnabled.rawValue) != 0
+  }
+
   mutating func insert(_ property: ViewProperty) { bits |= 1 << property.rawValue }
 
   mutating func formUnion(_ other: ViewPropertyMask) { bits |= other.bits }

@@ -20,8 +20,8 @@ enum MainOperation: Sendable {
   case setChildren(parent: NodeCore, children: [NodeCore], version: UInt64, placements: [ObjectIdentifier: Placement])
   /// `root` is now the root of `window` (or of no window), as of structure `version`.
   case setWindow(root: NodeCore, window: Window?, version: UInt64)
-  /// A loaded node's properties were written off the main actor.
-  case write(NodeCore, PropertyWrite)
+  /// Loaded nodes' properties were written off the main actor: every write of one take, in one batch.
+  case writes(QueuedWrites)
   /// Run a block registered with `onDidLoad` after the node loaded.
   case afterLoad(NodeCore, version: UInt64, block: DidLoadBlock)
   /// Work a feature owns (a layout pass's frames and hooks), applied after the turn's own phases.
@@ -62,12 +62,56 @@ struct LoadSnapshot: Sendable {
   let appliedLayout: NodeLayout?
 }
 
+/// The property writes of one take, each with the core of its node, in the order the nodes were registered.
+///
+/// One operation for all of them, in two parallel arrays, so that a turn
+/// reads each write once, in place: copying a write out of a list of
+/// operations copies its whole ``ViewProperties`` and retains its node's
+/// core, and on a cold tree that copy was most of a flush's time.
+struct QueuedWrites: Sendable {
+  private(set) var cores: [NodeCore] = []
+  private(set) var writes: [PropertyWrite] = []
+
+  var isEmpty: Bool { writes.isEmpty }
+
+  mutating func append(_ write: PropertyWrite, of core: NodeCore) {
+    cores.append(core)
+    writes.append(write)
+  }
+}
+
+extension MainOperation {
+  /// This operation, with a batch of writes split into one operation per write.
+  ///
+  /// The writes of different takes reach the main actor in any order; tests
+  /// split a take's batch to apply its writes in any order and grouping too.
+  var splitWrites: [MainOperation] {
+    guard case .writes(let queued) = self else { return [self] }
+    return queued.writes.indices.map { index in
+      var single = QueuedWrites()
+      single.append(queued.writes[index], of: queued.cores[index])
+      return .writes(single)
+    }
+  }
+}
+
 /// A write to a loaded node's properties from off the main actor.
-struct PropertyWrite: Sendable {
+///
+/// A class: a write is made once, on the node's actor, and then only moved
+/// (to the queue, to a turn, parked on a slot); as a struct, each move copied
+/// its whole ``ViewProperties``.
+final class PropertyWrite: Sendable {
   let version: UInt64
   let written: ViewPropertyMask
   let values: ViewProperties
   let actions: ViewActions
+
+  init(version: UInt64, written: ViewPropertyMask, values: ViewProperties, actions: ViewActions) {
+    self.version = version
+    self.written = written
+    self.values = values
+    self.actions = actions
+  }
 }
 
 /// Main-actor work that a feature (layout, later display) owns and applies in a turn.

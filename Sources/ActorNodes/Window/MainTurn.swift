@@ -122,8 +122,8 @@ private final class TurnWork {
         setChildren(of: parent.mainSlot, to: children, version: version, placements: placements)
       case .setWindow(let root, let window, let version):
         setWindow(of: root.mainSlot, to: window, version: version)
-      case .write:
-        continue  // Applied in phase 4, straight from `operations`: a write is too large to copy.
+      case .writes:
+        continue  // Phase 4.
       case .afterLoad(let core, let version, let block):
         blocks.append((core.mainSlot, version, block))
       case .feature:
@@ -154,7 +154,7 @@ private final class TurnWork {
         label: NodeLabel(type: type(of: entry.node), id: core.id, debugName: snapshot.debugName))
       snapshot.properties.apply(snapshot.written, to: layer, view: view)
       snapshot.actions.apply(to: layer)
-      slot.snapshotVersion = snapshot.version
+      slot.propertyVersions = PropertyVersions(snapshotVersion: snapshot.version)
       slot.drawsContents = core.hasDisplayFlag(NodeCore.drawsContents)
       slot.appliedLayout = snapshot.appliedLayout
       slot.pendingBlocks.insert(contentsOf: snapshot.didLoadBlocks.map { (version: 0, block: $0) }, at: 0)
@@ -428,10 +428,13 @@ private final class TurnWork {
   // MARK: - Phase 4: writes, newest version wins per property
 
   private func applyWrites(from operations: [MainOperation]) {
-    for index in operations.indices {
-      guard case .write(let core, let write) = operations[index] else { continue }
-      let slot = core.mainSlot
-      if !slot.apply(write) { slot.parkedWrites.append(write) }
+    for operation in operations {
+      guard case .writes(let queued) = operation else { continue }
+      for index in queued.writes.indices {
+        let slot = queued.cores[index].mainSlot
+        let write = queued.writes[index]
+        if !slot.apply(write) { slot.parkedWrites.append(write) }
+      }
     }
     // Writes that waited for their node's `didLoad`, which ran in this turn.
     for (slot, write) in unparkedWrites where !slot.apply(write) {

@@ -120,6 +120,7 @@ final class TurnQueue {
     registered = []
     var loads: [LoadEntry] = []
     var operations: [MainOperation] = []
+    var writes = QueuedWrites()
     for entry in nodes {
       guard let node = entry.node else { continue }  // Dropped: its work went with it.
       let core = node.nodeCore
@@ -133,10 +134,11 @@ final class TurnQueue {
             parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion,
             placements: work.placements))
       }
-      for write in work.writes { operations.append(.write(core, write)) }
+      for write in work.writes { writes.append(write, of: core) }
       for (version, block) in work.blocks { operations.append(.afterLoad(core, version: version, block: block)) }
     }
     if !loads.isEmpty { operations.insert(.load(loads), at: 0) }
+    if !writes.isEmpty { operations.append(.writes(writes)) }
     operations.append(contentsOf: features)
     features = []
     return operations

@@ -49,10 +49,8 @@ final class ViewSlot {
   /// The mirrored supernode's slot: where the node's view belongs.
   var parent: ViewSlot? { isSuspended ? nil : placedParent }
 
-  /// The node's write version at load; writes at or below it are in the snapshot.
-  var snapshotVersion: UInt64 = 0
-  /// The write version last applied to each property, once a post-load write arrived.
-  var propertyVersions: [UInt64]?
+  /// The write version each property of the view shows; starts at the load snapshot's version.
+  var propertyVersions = PropertyVersions(snapshotVersion: 0)
   /// Writes that arrived before the view existed.
   var parkedWrites: [PropertyWrite] = []
   /// `onDidLoad` blocks, by write version, that wait for `didLoad`.
@@ -142,7 +140,8 @@ final class ViewSlot {
   func apply(_ write: PropertyWrite) -> Bool {
     guard hasRunDidLoad, let layer else { return false }
     let newer = takeNewer(write.written, version: write.version)
-    let redraw = write.values.apply(newer, to: layer, view: view)
+    // The view only where a property needs it: reaching it costs a cache miss per write otherwise.
+    let redraw = write.values.apply(newer, to: layer, view: newer.touchesView ? view : nil)
     write.actions.apply(to: layer)
     if redraw {
       layer.setNeedsDisplay()
@@ -153,14 +152,10 @@ final class ViewSlot {
 
   /// The properties of `written` that a write at `version` may set (newer than what the view shows), now at it.
   func takeNewer(_ written: ViewPropertyMask, version: UInt64) -> ViewPropertyMask {
-    // One access to the versions, not two per property; moved out and back, so the buffer stays unique.
-    var versions = propertyVersions ?? Array(repeating: snapshotVersion, count: ViewProperty.allCases.count)
-    propertyVersions = nil
-    var newer = ViewPropertyMask()
-    for property in written where version > versions[property.rawValue] {
-      newer.insert(property)
-      versions[property.rawValue] = version
-    }
+    // One access to the versions; moved out and back, so a table stays uniquely referenced.
+    var versions = propertyVersions
+    propertyVersions = PropertyVersions(snapshotVersion: 0)
+    let newer = versions.takeNewer(written, version: version)
     propertyVersions = versions
     return newer
   }
@@ -180,5 +175,50 @@ extension NodeCore {
     let created = ViewSlot(coreID: ObjectIdentifier(self))
     slot = created
     return created
+  }
+}
+
+/// The write version that each property of a loaded view shows, so that a write never overtakes a newer one.
+///
+/// Compact until a view's second post-load write: the snapshot's version
+/// for every property and one write's properties at its version. Most
+/// views get one write between turns, or none; a table per view (an
+/// allocation on its first post-load write) was a tenth of a flush of fresh writes.
+struct PropertyVersions {
+  /// The version of every property that no post-load write set.
+  private let snapshotVersion: UInt64
+  /// The properties the first post-load write set, and its version (while ``table`` is `nil`).
+  private var firstWritten = ViewPropertyMask()
+  private var firstVersion: UInt64 = 0
+  /// Each property's version by raw value, from the second post-load write on.
+  private var table: [UInt64]?
+
+  init(snapshotVersion: UInt64) {
+    self.snapshotVersion = snapshotVersion
+  }
+
+  /// The version `property` shows.
+  func version(of property: ViewProperty) -> UInt64 {
+    if let table { return table[property.rawValue] }
+    return firstWritten.contains(property) ? firstVersion : snapshotVersion
+  }
+
+  /// The properties of `written` that a write at `version` may set (newer than what they show), now at it.
+  mutating func takeNewer(_ written: ViewPropertyMask, version: UInt64) -> ViewPropertyMask {
+    if table == nil, firstWritten.isEmpty {
+      guard version > snapshotVersion else { return ViewPropertyMask() }
+      firstWritten = written
+      firstVersion = version
+      return written
+    }
+    var versions = table ?? ViewProperty.allCases.map(version(of:))
+    table = nil
+    var newer = ViewPropertyMask()
+    for property in written where version > versions[property.rawValue] {
+      newer.insert(property)
+      versions[property.rawValue] = version
+    }
+    table = versions
+    return newer
   }
 }

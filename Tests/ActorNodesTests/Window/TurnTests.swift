@@ -58,7 +58,7 @@ struct TurnTests {
         $0.cornerRadius = 2
       }
     }.value
-    let operations = await window.turnQueue.take()
+    let operations = await window.turnQueue.take().flatMap(\.splitWrites)
     #expect(operations.count == 2)
     MainTurn.apply([operations[1]], recorder: TurnRecorder())
     MainTurn.apply([operations[0]], recorder: TurnRecorder())
@@ -133,7 +133,7 @@ struct TurnTests {
         }
       }
     }
-    var operations = await window.turnQueue.take()
+    var operations = await window.turnQueue.take().flatMap(\.splitWrites)
     operations.shuffle(using: &random)
     while !operations.isEmpty {
       let count = Int.random(in: 1...operations.count, using: &random)

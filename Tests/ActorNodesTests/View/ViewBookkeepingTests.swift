@@ -1,0 +1,34 @@
+import Testing
+
+@testable import ActorNodes
+
+/// The main actor's bookkeeping for loaded views: which write version each property shows.
+@Suite("View bookkeeping", .timeLimit(.minutes(1)))
+struct ViewBookkeepingTests {
+  @Test(
+    "Property versions: a write sets exactly the properties it holds at a newer version, in any arrival order",
+    arguments: 0..<200)
+  func propertyVersionsMatchAModel(seed: UInt64) {
+    var random = SeededRandom(seed: seed)
+    let snapshot = UInt64.random(in: 0...3, using: &random)
+    var versions = PropertyVersions(snapshotVersion: snapshot)
+    // The model: a plain table, one version per property.
+    var model = Array(repeating: snapshot, count: ViewProperty.allCases.count)
+    for _ in 0..<Int.random(in: 1...8, using: &random) {
+      var written = ViewPropertyMask()
+      for property in ViewProperty.allCases where Int.random(in: 0..<4, using: &random) == 0 {
+        written.insert(property)
+      }
+      let version = UInt64.random(in: 0...10, using: &random)
+      var expected = ViewPropertyMask()
+      for property in written where version > model[property.rawValue] {
+        expected.insert(property)
+        model[property.rawValue] = version
+      }
+      #expect(versions.takeNewer(written, version: version) == expected, "seed \(seed)")
+      for property in ViewProperty.allCases {
+        #expect(versions.version(of: property) == model[property.rawValue], "seed \(seed), \(property)")
+      }
+    }
+  }
+}
