@@ -85,7 +85,14 @@ public final class Layer {
   /// The layers this layer contains, back to front.
   public private(set) var sublayers: [Layer] = []
   /// The layer that contains this one.
-  public private(set) weak var superlayer: Layer?
+  ///
+  /// `unowned`, not `weak` (UIKit's is non-retaining too): the superlayer
+  /// holds this layer in its ``sublayers``, every edit clears the pointer of
+  /// a layer it takes out, and a dying superlayer clears its sublayers'
+  /// pointers in its deinitializer, so the pointer never outlives its target.
+  /// A weak pointer gave every layer with sublayers a side table, which made
+  /// each retain of it (every turn retains the layers it touches) the slow path.
+  public private(set) unowned var superlayer: Layer?
   /// Whether this layer backs a ``View`` (in UIKit, whether its delegate is a view).
   public internal(set) var isViewLayer = false
 
@@ -97,7 +104,9 @@ public final class Layer {
   /// Creates a layer with default properties and no sublayers.
   public init() {}
 
-  isolated deinit {}
+  isolated deinit {
+    for layer in sublayers { layer.superlayer = nil }
+  }
 
   /// The rectangle the layer occupies in its superlayer's coordinates.
   public var frame: Rect {

@@ -18,7 +18,10 @@ public final class View {
   /// The views this view contains, back to front.
   public private(set) var subviews: [View] = []
   /// The view that contains this one.
-  public private(set) weak var superview: View?
+  ///
+  /// `unowned`, not `weak`, for the reason ``Layer/superlayer`` gives: a
+  /// dying superview clears its subviews' pointers in its deinitializer.
+  public private(set) unowned var superview: View?
   /// Whether the view receives touches.
   public var isUserInteractionEnabled = true
   /// The tint color; `nil` inherits the superview's tint.
@@ -45,6 +48,7 @@ public final class View {
   }
 
   isolated deinit {
+    for view in subviews { view.superview = nil }
     onDeinit?()
   }
 

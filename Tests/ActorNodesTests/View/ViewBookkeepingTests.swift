@@ -2,7 +2,7 @@ import Testing
 
 @testable import ActorNodes
 
-/// The main actor's bookkeeping for loaded views: which write version each property shows.
+/// The main actor's bookkeeping for loaded views: which write version each property shows, and parent pointers.
 @Suite("View bookkeeping", .timeLimit(.minutes(1)))
 struct ViewBookkeepingTests {
   @Test(
@@ -30,5 +30,23 @@ struct ViewBookkeepingTests {
         #expect(versions.version(of: property) == model[property.rawValue], "seed \(seed), \(property)")
       }
     }
+  }
+
+  @Test("A sublayer and a subview that outlive their parent are left without one")
+  @MainActor
+  func childOutlivesParent() {
+    let sublayer = Layer()
+    let subview = View()
+    do {
+      let layer = Layer()
+      let view = View()
+      layer.addSublayer(sublayer)
+      view.addSubview(subview)
+      #expect(sublayer.superlayer === layer)
+      #expect(subview.superview === view)
+    }
+    #expect(sublayer.superlayer == nil)
+    #expect(subview.superview == nil)
+    #expect(subview.layer.superlayer == nil)
   }
 }
