@@ -52,7 +52,7 @@ extension DisplayNode {
     guard let changes = state.record(body), state.isLoaded else { return nil }
     state.writeVersion += 1
     return PropertyWrite(
-      version: state.writeVersion, written: changes.written, values: changes.values, actions: changes.actions)
+      version: state.writeVersion, written: changes.written, values: state.properties, actions: changes.actions)
   }
 
   /// Reads the node's view properties, from any isolation domain.

@@ -14,7 +14,12 @@ public final class NodeState {
   /// Whether the view-loading snapshot was taken: from then on, writes go to the main actor.
   var isLoaded = false
   /// The node's record of its view properties: pending before load, the node's own writes after.
-  var properties = ViewProperties()
+  var properties: ViewProperties {
+    get { recording.values }
+    _modify { yield &recording.values }
+  }
+  /// The record, with the marks of the write being recorded: `configure` bodies write into it in place.
+  private var recording = ViewPropertyChanges(values: ViewProperties())
   /// The properties written before load: the only ones load copies onto the view.
   var pendingWrites = ViewPropertyMask()
   /// The view actions requested before load.
@@ -79,19 +84,22 @@ public final class NodeState {
 
   /// Applies `body`'s writes to the record (before load, also to the pending state).
   ///
-  /// - Returns: The changes, or `nil` if `body` wrote nothing.
+  /// The body writes into the record in place: a write of one property
+  /// copies no ``ViewProperties``.
+  ///
+  /// - Returns: What `body` wrote and requested, or `nil` if nothing.
   /// - Precondition: The written values follow the rules of ``DisplayNode/configure(_:)``.
-  func record(_ body: (inout ViewPropertyChanges) -> Void) -> ViewPropertyChanges? {
-    var changes = ViewPropertyChanges(values: properties)
-    body(&changes)
-    guard !changes.written.isEmpty || !changes.actions.isEmpty else { return nil }
-    changes.values.validate()
-    properties = changes.values
+  func record(_ body: (inout ViewPropertyChanges) -> Void) -> (written: ViewPropertyMask, actions: ViewActions)? {
+    recording.clearMarks()
+    body(&recording)
+    let (written, actions) = (recording.written, recording.actions)
+    guard !written.isEmpty || !actions.isEmpty else { return nil }
+    recording.values.validate(written)
     if !isLoaded {
-      pendingWrites.formUnion(changes.written)
-      pendingActions.formUnion(changes.actions)
+      pendingWrites.formUnion(written)
+      pendingActions.formUnion(actions)
     }
-    return changes
+    return (written, actions)
   }
 }
 

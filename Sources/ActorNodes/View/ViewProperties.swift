@@ -68,18 +68,28 @@ extension ViewProperties {
   /// Texture asserts on NaN positions and transforms (`_ASDisplayLayerTests`
   /// `testSetPosition`); ActorNodes stops on them in every build, because a
   /// NaN frame silently corrupts every layout that reads it.
-  func validate() {
-    ViewValueRule.bounds(bounds)
-    ViewValueRule.point(position)
-    ViewValueRule.point(anchorPoint)
-    ViewValueRule.alpha(alpha)
-    ViewValueRule.cornerOrBorder(cornerRadius)
-    ViewValueRule.cornerOrBorder(borderWidth)
-    ViewValueRule.shadow(shadowOpacity)
-    ViewValueRule.shadow(shadowRadius)
-    ViewValueRule.shadow(shadowOffset.width)
-    ViewValueRule.shadow(shadowOffset.height)
-    ViewValueRule.contentsScale(contentsScale)
+  ///
+  /// Only the properties in `written` are checked: the others were checked when they were written.
+  func validate(_ written: ViewPropertyMask) {
+    for property in written {
+      switch property {
+      case .bounds: ViewValueRule.bounds(bounds)
+      case .position: ViewValueRule.point(position)
+      case .anchorPoint: ViewValueRule.point(anchorPoint)
+      case .alpha: ViewValueRule.alpha(alpha)
+      case .cornerRadius: ViewValueRule.cornerOrBorder(cornerRadius)
+      case .borderWidth: ViewValueRule.cornerOrBorder(borderWidth)
+      case .shadowOpacity: ViewValueRule.shadow(shadowOpacity)
+      case .shadowRadius: ViewValueRule.shadow(shadowRadius)
+      case .shadowOffset:
+        ViewValueRule.shadow(shadowOffset.width)
+        ViewValueRule.shadow(shadowOffset.height)
+      case .contentsScale: ViewValueRule.contentsScale(contentsScale)
+      case .isHidden, .isOpaque, .backgroundColor, .tintColor, .clipsToBounds, .borderColor, .shadowColor, .contents,
+        .isUserInteractionEnabled:
+        break
+      }
+    }
   }
 
   /// The properties whose values differ between `self` and `other`.

@@ -6,7 +6,7 @@
 /// a property records it even when the value does not change.
 public struct ViewPropertyChanges: Sendable {
   /// The values: the node's values with the recorded writes applied.
-  public private(set) var values: ViewProperties
+  public internal(set) var values: ViewProperties
   /// The properties written so far.
   private(set) var written = ViewPropertyMask()
   /// The view actions requested so far.
@@ -14,6 +14,12 @@ public struct ViewPropertyChanges: Sendable {
 
   init(values: ViewProperties) {
     self.values = values
+  }
+
+  /// Forgets what was written and requested, keeping the values: the start of the next recording.
+  mutating func clearMarks() {
+    written = ViewPropertyMask()
+    actions = ViewActions()
   }
 
   /// Requests a layout pass of the view (`setNeedsLayout`).
