@@ -31,22 +31,25 @@ enum Tree {
   static func insert(
     _ child: any DisplayNode, into parent: any DisplayNode, at position: Position
   ) throws(HierarchyError) -> LoadBatch? {
-    try validateAdding(child, to: parent)
-    guard let index = try targetIndex(of: child, in: parent, at: position) else { return nil }
-    let oldParent = detach(child)
-    parent.nodeCore.subnodes.insert(child, at: index)
-    child.nodeCore.setSupernode(parent, core: parent.nodeCore)
+    // Each core is read once: every `nodeCore` read is a witness call and a retain.
+    let (core, parentCore) = (child.nodeCore, parent.nodeCore)
+    try validateAdding(child, core: core, to: parent, parentCore: parentCore)
+    guard let index = try targetIndex(of: child, core: core, in: parentCore, at: position) else { return nil }
+    let oldParent = detach(child, core: core)
+    parentCore.subnodes.insert(child, at: index)
+    core.setSupernode(parent, core: parentCore)
     return commitMove(
-      of: child, from: oldParent, to: parent, placement: placement(at: position, index: index, in: parent))
+      of: child, core: core, from: oldParent, to: parent, parentCore: parentCore,
+      placement: placement(at: position, index: index, in: parentCore))
   }
 
   /// Where Texture puts the view of a subnode inserted at `index` by `position` (see ``Placement``).
-  private static func placement(at position: Position, index: Int, in parent: any DisplayNode) -> Placement {
+  private static func placement(at position: Position, index: Int, in parentCore: NodeCore) -> Placement {
     switch position {
     case .end: .top
     case .below(let sibling): .below(sibling: ObjectIdentifier(sibling.nodeCore))
     case .above(let sibling): .above(sibling: ObjectIdentifier(sibling.nodeCore))
-    case .index: index == 0 ? .bottom : .above(sibling: ObjectIdentifier(parent.nodeCore.subnodes[index - 1].nodeCore))
+    case .index: index == 0 ? .bottom : .above(sibling: ObjectIdentifier(parentCore.subnodes[index - 1].nodeCore))
     }
   }
 
@@ -55,10 +58,10 @@ enum Tree {
   /// A separate function so that its read of the subnodes ends before they
   /// are mutated: a live copy would make every insertion copy the array.
   private static func targetIndex(
-    of child: any DisplayNode, in parent: any DisplayNode, at position: Position
+    of child: any DisplayNode, core: NodeCore, in parentCore: NodeCore, at position: Position
   ) throws(HierarchyError) -> Int? {
-    let siblings = parent.nodeCore.subnodes
-    let alreadyChild = child.nodeCore.supernode === parent
+    let siblings = parentCore.subnodes
+    let alreadyChild = core.isSubnode(of: parentCore)
     let count = siblings.count - (alreadyChild ? 1 : 0)
     switch position {
     case .end:
@@ -83,13 +86,18 @@ enum Tree {
   /// Adding nodes under `parent` does not change `parent`'s ancestors, so
   /// validating every child against the tree as it is now is enough.
   static func append(_ children: [any DisplayNode], to parent: any DisplayNode) throws(HierarchyError) -> [LoadBatch] {
-    for child in children { try validateAdding(child, to: parent) }
+    let parentCore = parent.nodeCore
+    let cores = children.map(\.nodeCore)
+    for (child, core) in zip(children, cores) {
+      try validateAdding(child, core: core, to: parent, parentCore: parentCore)
+    }
     var loads: [LoadBatch] = []
-    for child in children {
-      let oldParent = detach(child)
-      parent.nodeCore.subnodes.append(child)
-      child.nodeCore.setSupernode(parent, core: parent.nodeCore)
-      if let load = commitMove(of: child, from: oldParent, to: parent, placement: .top) { loads.append(load) }
+    for (child, core) in zip(children, cores) {
+      let oldParent = detach(child, core: core)
+      parentCore.subnodes.append(child)
+      core.setSupernode(parent, core: parentCore)
+      let load = commitMove(of: child, core: core, from: oldParent, to: parent, parentCore: parentCore, placement: .top)
+      if let load { loads.append(load) }
     }
     return loads
   }
@@ -110,7 +118,7 @@ enum Tree {
     let stamp = nextVersion()
     let described = flatten(subtrees)
     // A task-local read costs a lookup: once per link, not once per node.
-    let layoutScope = LayoutScope.current
+    let layoutScope = LayoutScope.currentIfAny
     // Validate: each core is read once, and nothing changes before the last check.
     for entry in described {
       let core = entry.core
@@ -185,7 +193,7 @@ enum Tree {
   ) throws(HierarchyError) -> LoadBatch? {
     guard old.nodeCore.supernode === parent else { throw .notASubnode }
     if new === old { return nil }
-    try validateAdding(new, to: parent)
+    try validateAdding(new, core: new.nodeCore, to: parent, parentCore: parent.nodeCore)
     let newOldParent = detach(new)
     guard let index = parent.nodeCore.subnodes.firstIndex(where: { $0 === old }) else {
       contractViolation("internal: a node's supernode does not list it")  // `old.supernode === parent` above.
@@ -200,10 +208,10 @@ enum Tree {
   /// Removes `child` from its supernode; does nothing for a root.
   static func removeFromSupernode(_ child: any DisplayNode) {
     contractPrecondition(
-      child.nodeCore.supernode?.nodeCore.automaticallyManagesSubnodes != true,
+      !child.nodeCore.isManagedSubnode,
       "the subnodes of a node that automatically manages its subnodes come from its layout: "
         + "change what its layout names (and invalidate it) instead of calling removeFromSupernode()")
-    if let scope = LayoutScope.current, scope.isMeasuring(nodeID: child.nodeCore.supernodeID.load(ordering: .relaxed)) {
+    if let scope = LayoutScope.currentIfAny, scope.isMeasuring(nodeID: child.nodeCore.supernodeID.load(ordering: .relaxed)) {
       contractViolation("layout code must not add or remove subnodes of a node being laid out: \(child.nodeCore.id)")
     }
     guard let parent = detach(child) else { return }
@@ -457,17 +465,19 @@ enum Tree {
 
   // MARK: - Helpers
 
-  private static func validateAdding(_ child: any DisplayNode, to parent: any DisplayNode) throws(HierarchyError) {
+  private static func validateAdding(
+    _ child: any DisplayNode, core: NodeCore, to parent: any DisplayNode, parentCore: NodeCore
+  ) throws(HierarchyError) {
     guard child !== parent else { throw .cannotAddNodeToItself }
-    try checkOutsideLayout(editing: parent, moving: child)
-    try checkNotManaged(parent: parent.nodeCore, child: child.nodeCore)
-    guard child.nodeCore.hostWindow == nil else { throw .nodeIsWindowRoot }
-    if parent.nodeCore.isLayerBacked && !child.nodeCore.isLayerBacked {
+    try checkOutsideLayout(editing: parentCore, moving: core)
+    try checkNotManaged(parent: parentCore, child: core)
+    guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
+    if parentCore.isLayerBacked && !core.isLayerBacked {
       throw .viewBackedSubnodeOfLayerBackedNode
     }
     // Only a node with subnodes can be an ancestor of `parent`.
-    guard !child.nodeCore.subnodes.isEmpty else { return }
-    var ancestor = parent.nodeCore.supernode
+    guard !core.subnodes.isEmpty else { return }
+    var ancestor = parentCore.supernode
     while let current = ancestor {
       if current === child { throw .wouldCreateCycle }
       ancestor = current.nodeCore.supernode
@@ -476,18 +486,16 @@ enum Tree {
 
   /// Refuses a hand edit of the subnodes of a node whose layout manages them, into it or out of it.
   private static func checkNotManaged(parent: NodeCore, child: NodeCore) throws(HierarchyError) {
-    if parent.automaticallyManagesSubnodes || child.supernode?.nodeCore.automaticallyManagesSubnodes == true {
+    if parent.automaticallyManagesSubnodes || child.isManagedSubnode {
       throw .subnodesManagedByLayout
     }
   }
 
   /// Refuses an edit that adds `child` to `parent` from the layout code of either's supernode chain being measured.
-  private static func checkOutsideLayout(
-    editing parent: any DisplayNode, moving child: any DisplayNode
-  ) throws(HierarchyError) {
-    guard let scope = LayoutScope.current else { return }
-    if scope.isMeasuring(nodeID: parent.nodeCore.id)
-      || scope.isMeasuring(nodeID: child.nodeCore.supernodeID.load(ordering: .relaxed))
+  private static func checkOutsideLayout(editing parent: NodeCore, moving child: NodeCore) throws(HierarchyError) {
+    guard let scope = LayoutScope.currentIfAny else { return }
+    if scope.isMeasuring(nodeID: parent.id)
+      || scope.isMeasuring(nodeID: child.supernodeID.load(ordering: .relaxed))
     {
       throw .editedInLayoutCode
     }
@@ -500,7 +508,8 @@ enum Tree {
 
   /// Unlinks `child`, whose core is `core`, from its supernode and returns the former supernode.
   private static func detach(_ child: any DisplayNode, core: NodeCore) -> (any DisplayNode)? {
-    guard let parent = core.supernode else { return nil }
+    // A fresh node has no supernode: no weak load for it.
+    guard core.hasSupernode, let parent = core.supernode else { return nil }
     let parentCore = parent.nodeCore
     guard let index = parentCore.subnodes.firstIndex(where: { $0 === child }) else {
       contractViolation("internal: a node's supernode does not list it")

@@ -29,6 +29,24 @@ final class LayoutScope: Sendable {
   /// A scope that starts inside the measurements of `outer`.
   private init(inside outer: LayoutScope?) {
     frames = Mutex(outer?.frames.withLock { $0 } ?? [])
+    LayoutScope.liveCount.add(1, ordering: .relaxed)
+  }
+
+  deinit {
+    LayoutScope.liveCount.subtract(1, ordering: .relaxed)
+  }
+
+  /// How many scopes exist in the process: while none does, no task runs inside a measurement.
+  private static let liveCount = Atomic<Int>(0)
+
+  /// The scope of the current task, without a task-local lookup while no scope exists anywhere.
+  ///
+  /// Every structural edit asks whether it runs in layout code; a task-local
+  /// lookup was a twentieth of an edit. A task with a scope keeps it alive,
+  /// and its binding happened before anything the task does, so a zero
+  /// count means the current task has none.
+  static var currentIfAny: LayoutScope? {
+    liveCount.load(ordering: .relaxed) == 0 ? nil : current
   }
 
   /// Runs `body` with a scope of its own for the current task, inside the measurements of the current scope.

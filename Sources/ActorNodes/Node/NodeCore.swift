@@ -46,6 +46,13 @@ public final class NodeCore: Sendable {
   let displayFlags = Atomic<UInt8>(0)
   /// ``DisplayNode/contentsScaleForDisplay``, as the bit pattern of a `Double`.
   let contentsScaleBits = Atomic<UInt64>(1.0.bitPattern)
+  /// Whether the supernode automatically manages its subnodes (so edits by hand of this node are refused).
+  ///
+  /// A flag set with the link, so that edits do not load the weak
+  /// ``supernode`` to ask; the load happens only when the flag is set (the
+  /// supernode may have died since).
+  @HierarchyActor var isManagedSubnode: Bool { supernodeManagesSubnodes && supernode != nil }
+  @HierarchyActor private var supernodeManagesSubnodes = false
   /// The child nodes, back to front.
   @HierarchyActor var subnodes: [any DisplayNode] = []
   /// Whether the node loads a bare ``Layer`` instead of a ``View``.
@@ -127,12 +134,22 @@ public final class NodeCore: Sendable {
   @HierarchyActor func setSupernode(_ parent: any DisplayNode, core parentCore: NodeCore) {
     supernode = parent
     supernodeID.store(parentCore.id, ordering: .releasing)
+    supernodeManagesSubnodes = parentCore.automaticallyManagesSubnodes
   }
 
   /// Unlinks the node from its supernode.
   @HierarchyActor func clearSupernode() {
     supernode = nil
     supernodeID.store(0, ordering: .releasing)
+    supernodeManagesSubnodes = false
+  }
+
+  /// Whether the node has a supernode, without a weak load (edits ask it of every node they move).
+  @HierarchyActor var hasSupernode: Bool { supernodeID.load(ordering: .relaxed) != 0 }
+
+  /// Whether the node's supernode is the node whose core is `parentCore`, without a weak load.
+  @HierarchyActor func isSubnode(of parentCore: NodeCore) -> Bool {
+    supernodeID.load(ordering: .relaxed) == parentCore.id
   }
 
   /// Lets invalidations of the node request layout passes: its view loaded, so it is in a window's tree or its own.

@@ -107,6 +107,23 @@ struct ManagedSubnodesTests {
     #expect(await other.subnodes.isEmpty)
   }
 
+  @Test("A subnode whose managing supernode died is no longer managed: it can be edited by hand")
+  func orphanIsNotManaged() async throws {
+    let managed = BasicNode()
+    var node: ManagingNode? = ManagingNode { [managed] in .spec(.node(managed)) }
+    weak let dead = node
+    await node?.configure { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
+    try await node?.layoutIfNeeded()
+    #expect(await node?.subnodes.count == 1)
+    node = nil
+    try #require(dead == nil, "the managing node died")
+    let other = BasicNode()
+    try await other.addSubnode(managed)
+    #expect(await managed.supernode === other)
+    await managed.removeFromSupernode()
+    #expect(await other.subnodes.isEmpty)
+  }
+
   @Test(
     "An unloaded managing tree gets its subnodes and frames off the main actor; nodes made in the layout stay alive (Texture: testThatLayoutElementCreatedInLayoutSpecThatFitsDoNotGetDeallocated)",
     .tags(.texturePort))
