@@ -211,7 +211,9 @@ enum Tree {
       !child.nodeCore.isManagedSubnode,
       "the subnodes of a node that automatically manages its subnodes come from its layout: "
         + "change what its layout names (and invalidate it) instead of calling removeFromSupernode()")
-    if let scope = LayoutScope.currentIfAny, scope.isMeasuring(nodeID: child.nodeCore.supernodeID.load(ordering: .relaxed)) {
+    if let scope = LayoutScope.currentIfAny,
+      scope.isMeasuring(nodeID: child.nodeCore.supernodeID.load(ordering: .relaxed))
+    {
       contractViolation("layout code must not add or remove subnodes of a node being laid out: \(child.nodeCore.id)")
     }
     guard let parent = detach(child) else { return }
