@@ -20,13 +20,18 @@ enum DrawResult: Sendable {
 }
 
 extension DisplayJob {
-  /// Starts the draw in a task of its own on the ``DisplayExecutor``, at the job's priority.
+  /// Starts the draw in a task of its own on the ``DisplayExecutor``, at the job's priority; the task hands its
+  /// result to `report`.
   ///
   /// Made here, in a nonisolated function, so that the task's closure is not
   /// isolated to the caller's actor: an isolated closure would run on that
-  /// actor, whatever executor the task prefers.
-  func startDraw(_ request: DisplayRequest) -> Task<DrawResult, Never> {
-    Task(executorPreference: DisplayExecutor.shared, priority: priority) { run(request) }
+  /// actor, whatever executor the task prefers. `report` runs in the same
+  /// task: a default actor it calls runs on the display thread that drew
+  /// (the task's executor preference), so a finished draw wakes no other thread.
+  func startDraw(
+    _ request: DisplayRequest, report: @escaping @Sendable (DrawResult) async -> Void
+  ) -> Task<Void, Never> {
+    Task(executorPreference: DisplayExecutor.shared, priority: priority) { await report(run(request)) }
   }
 
   /// Draws, unless the display was cancelled; a result obtained after a cancellation counts as cancelled.

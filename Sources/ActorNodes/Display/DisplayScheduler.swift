@@ -29,7 +29,7 @@ final class DisplayScheduler {
   private var requested: [(node: WeakNode, priority: TaskPriority)] = []
   private var isRunning = false
   /// The latest draw task of each node, by core.
-  private var drawing: [ObjectIdentifier: Task<DrawResult, Never>] = [:]
+  private var drawing: [ObjectIdentifier: Task<Void, Never>] = [:]
   /// Transactions started whose commit is not queued yet.
   private var transactionsDrawing = 0
   /// Callers of ``waitUntilIdle()``.
@@ -118,30 +118,46 @@ final class DisplayScheduler {
     resumeIdleWaiters()
   }
 
-  /// Starts the draws of one transaction, and queues its commit when all of them are done.
+  /// Starts the draws of one transaction; the last of them to finish queues the transaction's commit.
   private func launch(_ transaction: DisplayTransaction) {
     transactionsDrawing += 1
-    var tasks: [Task<DrawResult, Never>] = []
-    tasks.reserveCapacity(transaction.entries.count)
-    for entry in transaction.entries {
-      let task = entry.job.startDraw(entry.request)
+    let draws = TransactionDraws(transaction)
+    for (index, entry) in transaction.entries.enumerated() {
+      let task = entry.job.startDraw(entry.request) { result in
+        await DisplayScheduler.shared.drawFinished(result, at: index, of: draws)
+      }
       drawing[ObjectIdentifier(entry.job.ticket.core)] = task
-      tasks.append(task)
+      draws.tasks.append(task)
     }
-    Task { await finish(transaction, tasks) }
   }
 
-  private func finish(_ transaction: DisplayTransaction, _ tasks: [Task<DrawResult, Never>]) async {
-    var results: [DrawResult] = []
-    results.reserveCapacity(tasks.count)
-    for task in tasks { results.append(await task.value) }
-    for (entry, task) in zip(transaction.entries, tasks) {
-      let core = ObjectIdentifier(entry.job.ticket.core)
-      if drawing[core] == task { drawing[core] = nil }
-    }
-    let commit = DisplayCommit(transaction: transaction, results: results)
-    TurnQueue.queue(of: transaction.entries[0].job.ticket.core).submit(.feature(commit))
+  /// Records the result of the draw at `index` of `draws`; once all of them are in, queues the commit.
+  ///
+  /// Runs in the draw's task, on the display thread that drew (the task's executor preference).
+  private func drawFinished(_ result: DrawResult, at index: Int, of draws: TransactionDraws) {
+    let core = ObjectIdentifier(draws.transaction.entries[index].job.ticket.core)
+    if drawing[core] == draws.tasks[index] { drawing[core] = nil }
+    draws.results[index] = result
+    draws.remaining -= 1
+    guard draws.remaining == 0 else { return }
+    let commit = DisplayCommit(transaction: draws.transaction, results: draws.results.map { $0 ?? .cancelled })
+    TurnQueue.queue(of: draws.transaction.entries[0].job.ticket.core).submit(.feature(commit))
     transactionsDrawing -= 1
     resumeIdleWaiters()
+  }
+}
+
+/// The draws of one transaction: their tasks, and their results as they come in.
+@HierarchyActor
+private final class TransactionDraws {
+  let transaction: DisplayTransaction
+  var tasks: [Task<Void, Never>] = []
+  var results: [DrawResult?]
+  var remaining: Int
+
+  init(_ transaction: DisplayTransaction) {
+    self.transaction = transaction
+    results = Array(repeating: nil, count: transaction.entries.count)
+    remaining = transaction.entries.count
   }
 }
