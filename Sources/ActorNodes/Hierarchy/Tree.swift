@@ -33,7 +33,7 @@ enum Tree {
   ) throws(HierarchyError) -> LoadBatch? {
     // Each core is read once: every `nodeCore` read is a witness call and a retain.
     let (core, parentCore) = (child.nodeCore, parent.nodeCore)
-    try validateAdding(child, core: core, to: parent, parentCore: parentCore)
+    try validateAdding(core, to: parentCore)
     guard let index = try targetIndex(of: child, core: core, in: parentCore, at: position) else { return nil }
     let oldParent = detach(child, core: core)
     parentCore.subnodes.insert(child, at: index)
@@ -88,9 +88,7 @@ enum Tree {
   static func append(_ children: [any DisplayNode], to parent: any DisplayNode) throws(HierarchyError) -> [LoadBatch] {
     let parentCore = parent.nodeCore
     let cores = children.map(\.nodeCore)
-    for (child, core) in zip(children, cores) {
-      try validateAdding(child, core: core, to: parent, parentCore: parentCore)
-    }
+    for core in cores { try validateAdding(core, to: parentCore) }
     var loads: [LoadBatch] = []
     for (child, core) in zip(children, cores) {
       let oldParent = detach(child, core: core)
@@ -191,18 +189,20 @@ enum Tree {
   static func replace(
     _ old: any DisplayNode, with new: any DisplayNode, in parent: any DisplayNode
   ) throws(HierarchyError) -> LoadBatch? {
-    guard old.nodeCore.supernode === parent else { throw .notASubnode }
+    let (oldCore, newCore, parentCore) = (old.nodeCore, new.nodeCore, parent.nodeCore)
+    guard oldCore.isSubnode(of: parentCore) else { throw .notASubnode }
     if new === old { return nil }
-    try validateAdding(new, core: new.nodeCore, to: parent, parentCore: parent.nodeCore)
-    let newOldParent = detach(new)
-    guard let index = parent.nodeCore.subnodes.firstIndex(where: { $0 === old }) else {
-      contractViolation("internal: a node's supernode does not list it")  // `old.supernode === parent` above.
+    try validateAdding(newCore, to: parentCore)
+    let newOldParent = detach(new, core: newCore)
+    guard let index = parentCore.subnodes.firstIndex(where: { $0 === old }) else {
+      contractViolation("internal: a node's supernode does not list it")  // `old` is a subnode of `parent` above.
     }
-    parent.nodeCore.subnodes[index] = new
-    new.nodeCore.setSupernode(parent, core: parent.nodeCore)
-    old.nodeCore.clearSupernode()
+    parentCore.subnodes[index] = new
+    newCore.setSupernode(parent, core: parentCore)
+    oldCore.clearSupernode()
     return commitMove(
-      of: new, from: newOldParent, to: parent, placement: .below(sibling: ObjectIdentifier(old.nodeCore)))
+      of: new, core: newCore, from: newOldParent, to: parent, parentCore: parentCore,
+      placement: .below(sibling: ObjectIdentifier(oldCore)))
   }
 
   /// Removes `child` from its supernode; does nothing for a root.
@@ -467,10 +467,8 @@ enum Tree {
 
   // MARK: - Helpers
 
-  private static func validateAdding(
-    _ child: any DisplayNode, core: NodeCore, to parent: any DisplayNode, parentCore: NodeCore
-  ) throws(HierarchyError) {
-    guard child !== parent else { throw .cannotAddNodeToItself }
+  private static func validateAdding(_ core: NodeCore, to parentCore: NodeCore) throws(HierarchyError) {
+    guard core !== parentCore else { throw .cannotAddNodeToItself }
     try checkOutsideLayout(editing: parentCore, moving: core)
     try checkNotManaged(parent: parentCore, child: core)
     guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
@@ -481,7 +479,7 @@ enum Tree {
     guard !core.subnodes.isEmpty else { return }
     var ancestor = parentCore.supernode
     while let current = ancestor {
-      if current === child { throw .wouldCreateCycle }
+      if current.nodeCore === core { throw .wouldCreateCycle }
       ancestor = current.nodeCore.supernode
     }
   }
@@ -525,14 +523,7 @@ enum Tree {
   ///
   /// Every queued operation takes its own version, so that of a move's two
   /// operations (old parent, new parent) the later one wins on the main actor.
-  private static func commitMove(
-    of child: any DisplayNode, from oldParent: (any DisplayNode)?, to parent: any DisplayNode, placement: Placement
-  ) -> LoadBatch? {
-    commitMove(
-      of: child, core: child.nodeCore, from: oldParent, to: parent, parentCore: parent.nodeCore, placement: placement)
-  }
-
-  /// ``commitMove(of:from:to:placement:)`` with the cores the caller has at hand.
+  /// The callers pass the cores they read already.
   private static func commitMove(
     of child: any DisplayNode, core: NodeCore, from oldParent: (any DisplayNode)?,
     to parent: any DisplayNode, parentCore: NodeCore, placement: Placement
