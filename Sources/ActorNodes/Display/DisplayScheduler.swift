@@ -140,7 +140,7 @@ final class DisplayScheduler {
     draws.results[index] = result
     draws.remaining -= 1
     guard draws.remaining == 0 else { return }
-    let commit = DisplayCommit(transaction: draws.transaction, results: draws.results)
+    let commit = DisplayCommit(transaction: draws.transaction, results: draws.results.map { $0 ?? .cancelled })
     TurnQueue.queue(of: draws.transaction.entries[0].job.ticket.core).submit(.feature(commit))
     transactionsDrawing -= 1
     resumeIdleWaiters()
@@ -152,13 +152,12 @@ final class DisplayScheduler {
 private final class TransactionDraws {
   let transaction: DisplayTransaction
   var tasks: [Task<Void, Never>] = []
-  /// Filled in as draws finish; read once all are in.
-  var results: [DrawResult]
+  var results: [DrawResult?]
   var remaining: Int
 
   init(_ transaction: DisplayTransaction) {
     self.transaction = transaction
-    results = Array(repeating: .cancelled, count: transaction.entries.count)
+    results = Array(repeating: nil, count: transaction.entries.count)
     remaining = transaction.entries.count
   }
 }
