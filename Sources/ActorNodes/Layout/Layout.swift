@@ -74,20 +74,45 @@ public struct Layout: Sendable {
   /// pixel grid of `scale` (pixels per point), as Texture rounds the
   /// positions of the layouts it makes.
   public func flattened(scale: Double = 1) -> Layout {
+    Layout(
+      element: element, size: size, position: position,
+      sublayouts: Self.nodeLayouts(in: sublayouts, origin: .zero, grid: PixelGrid(scale: scale)))
+  }
+
+  /// The node layouts of a node whose spec's layout is `spec` (placed at the node's origin): ``flattened(scale:)``
+  /// of the node's layout, without making that layout first.
+  static func nodeLayouts(placing spec: Layout, grid: PixelGrid) -> [Layout] {
+    if case .node = spec.element {
+      return [Layout(element: spec.element, size: spec.size, position: .zero)]
+    }
+    return nodeLayouts(in: spec.sublayouts, origin: .zero, grid: grid)
+  }
+
+  /// The node layouts at or below `layouts` (whose positions are relative to `origin`), back to front,
+  /// their positions rounded up to `grid`.
+  private static func nodeLayouts(in layouts: [Layout], origin: Point, grid: PixelGrid) -> [Layout] {
     var nodes: [Layout] = []
-    let grid = PixelGrid(scale: scale)
+    nodes.reserveCapacity(layouts.count)
     // Walk without recursion, so that a deep nesting of specs costs no stack.
-    var stack: [(layout: Layout, origin: Point)] = sublayouts.reversed().map { ($0, .zero) }
-    while let (layout, origin) = stack.popLast() {
-      let position = Point(x: origin.x + layout.position.x, y: origin.y + layout.position.y)
-      if case .node = layout.element {
-        nodes.append(
-          Layout(element: layout.element, size: layout.size, position: grid.ceil(position)))
-      } else {
-        for sublayout in layout.sublayouts.reversed() { stack.append((sublayout, position)) }
+    var pending: [(layout: Layout, origin: Point)] = []
+    for root in layouts {
+      if case .node = root.element {
+        // The usual case, a spec's node element: no walk.
+        let position = Point(x: origin.x + root.position.x, y: origin.y + root.position.y)
+        nodes.append(Layout(element: root.element, size: root.size, position: grid.ceil(position)))
+        continue
+      }
+      pending.append((root, origin))
+      while let (layout, origin) = pending.popLast() {
+        let position = Point(x: origin.x + layout.position.x, y: origin.y + layout.position.y)
+        if case .node = layout.element {
+          nodes.append(Layout(element: layout.element, size: layout.size, position: grid.ceil(position)))
+        } else {
+          for sublayout in layout.sublayouts.reversed() { pending.append((sublayout, position)) }
+        }
       }
     }
-    return Layout(element: element, size: size, position: position, sublayouts: nodes)
+    return nodes
   }
 }
 

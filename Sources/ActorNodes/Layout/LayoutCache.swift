@@ -31,60 +31,87 @@ struct LayoutCache {
     var waiters: [CheckedContinuation<Void, Never>] = []
   }
 
-  /// Least recently used first.
-  private var entries: [Entry] = []
-  /// The measurements in flight (few: one per key a caller measures at a time), searched linearly.
-  private var inFlight: [Measurement] = []
+  // The newest entry and the first measurement in flight are stored inline: most nodes are measured for one
+  // range per pass, and an array would cost every node an allocation on its first measurement.
+
+  /// The most recently used entry.
+  private var newest: Entry?
+  /// The other entries, least recently used first (at most ``capacity`` − 1).
+  private var older: [Entry] = []
+  /// The first measurement in flight.
+  private var firstInFlight: Measurement?
+  /// Further measurements in flight (rare: one per key measured at the same time), searched linearly.
+  private var moreInFlight: [Measurement] = []
 
   /// The entry measured for `key` at `version`, if kept; it becomes the most recently used.
   mutating func use(_ key: Key, version: UInt64) -> Entry? {
-    guard let index = entries.lastIndex(where: { $0.key == key }) else { return nil }
-    let entry = entries[index]
+    if let newest, newest.key == key { return newest.version == version ? newest : nil }
+    guard let index = older.lastIndex(where: { $0.key == key }) else { return nil }
+    let entry = older[index]
     guard entry.version == version else { return nil }
-    if index != entries.count - 1 {
-      entries.remove(at: index)
-      entries.append(entry)
-    }
+    older.remove(at: index)
+    if let newest { older.append(newest) }
+    newest = entry
     return entry
   }
 
   /// The entry for `key` at `version`, if kept, without counting as a use.
   func entry(for key: Key, version: UInt64) -> Entry? {
-    entries.last { $0.key == key && $0.version == version }
+    latest(version: version) { $0.key == key }
   }
 
   /// The most recently used entry at `version` that satisfies `matches` (Texture's pending layout, when any entry will do).
   func latest(version: UInt64, where matches: (Entry) -> Bool = { _ in true }) -> Entry? {
-    entries.last { $0.version == version && matches($0) }
+    if let newest, newest.version == version, matches(newest) { return newest }
+    return older.last { $0.version == version && matches($0) }
   }
 
   /// Keeps `layout` for `key`, dropping entries of older versions first, then the least recently used.
   mutating func store(_ layout: NodeLayout, for key: Key, version: UInt64, isManual: Bool) {
-    entries.removeAll { $0.key == key || $0.version != version }
-    if entries.count == Self.capacity { entries.removeFirst() }
-    entries.append(Entry(key: key, version: version, layout: layout, isManual: isManual))
+    if !older.isEmpty { older.removeAll { $0.key == key || $0.version != version } }
+    if let newest, newest.key != key, newest.version == version {
+      if older.count == Self.capacity - 1 { older.removeFirst() }
+      older.append(newest)
+    }
+    newest = Entry(key: key, version: version, layout: layout, isManual: isManual)
   }
 
   /// The token of the caller measuring `key`, if any.
-  func owner(of key: Key) -> UInt64? { inFlight.first { $0.key == key }?.owner }
+  func owner(of key: Key) -> UInt64? {
+    guard let firstInFlight else { return nil }
+    if firstInFlight.key == key { return firstInFlight.owner }
+    return moreInFlight.first { $0.key == key }?.owner
+  }
 
   /// Records that the caller with `token` measures `key`.
   mutating func begin(_ key: Key, owner token: UInt64) {
-    inFlight.append(Measurement(key: key, owner: token))
+    let measurement = Measurement(key: key, owner: token)
+    if firstInFlight == nil { firstInFlight = measurement } else { moreInFlight.append(measurement) }
   }
 
   /// Adds a caller that waits for the measurement of `key` to end.
   mutating func wait(for key: Key, _ continuation: CheckedContinuation<Void, Never>) {
-    guard let index = inFlight.firstIndex(where: { $0.key == key }) else { return continuation.resume() }
-    inFlight[index].waiters.append(continuation)
+    if firstInFlight?.key == key {
+      firstInFlight?.waiters.append(continuation)
+      return
+    }
+    guard let index = moreInFlight.firstIndex(where: { $0.key == key }) else { return continuation.resume() }
+    moreInFlight[index].waiters.append(continuation)
   }
 
   /// How many callers wait for the measurement of `key`.
-  func waiterCount(for key: Key) -> Int { inFlight.first { $0.key == key }?.waiters.count ?? 0 }
+  func waiterCount(for key: Key) -> Int {
+    if let firstInFlight, firstInFlight.key == key { return firstInFlight.waiters.count }
+    return moreInFlight.first { $0.key == key }?.waiters.count ?? 0
+  }
 
   /// Ends the measurement of `key`, returning its waiters to resume.
   mutating func end(_ key: Key) -> [CheckedContinuation<Void, Never>] {
-    guard let index = inFlight.firstIndex(where: { $0.key == key }) else { return [] }
-    return inFlight.remove(at: index).waiters
+    if let first = firstInFlight, first.key == key {
+      firstInFlight = moreInFlight.isEmpty ? nil : moreInFlight.removeFirst()
+      return first.waiters
+    }
+    guard let index = moreInFlight.firstIndex(where: { $0.key == key }) else { return [] }
+    return moreInFlight.remove(at: index).waiters
   }
 }

@@ -56,7 +56,8 @@ struct LayoutEnvironment: Sendable {
     return Layout(element: element, size: grid.ceil(size), sublayouts: sublayouts)
   }
 
-  /// Measures `elements[i]` with `requests[i]`, each once, and returns the results in order.
+  /// Measures the elements at `indices` (every element if `nil`), each once with `request(index)`, and returns
+  /// the results in the order of `indices`.
   ///
   /// Below ``LayoutConcurrency/forkThreshold`` elements, or when the first
   /// elements show that the rest is too little work to pay for a fork
@@ -64,53 +65,62 @@ struct LayoutEnvironment: Sendable {
   /// one after the other in the caller's isolation. Otherwise the rest is cut
   /// into at most ``LayoutConcurrency/maximumTasks`` contiguous chunks, one
   /// child task each: never one task per element.
-  func measure(_ elements: [LayoutSpec], _ requests: [ChildRequest]) async throws -> [Measured] {
+  func measure(
+    _ elements: [LayoutSpec], at indices: [Int]? = nil, _ request: (Int) -> ChildRequest
+  ) async throws -> [Measured] {
+    let count = indices?.count ?? elements.count
     var results: [Measured] = []
-    results.reserveCapacity(elements.count)
-    var index = 0
-    if concurrency == .forced, elements.count >= LayoutConcurrency.forkThreshold {
-      return try await measureConcurrently(elements, requests, from: 0)
+    results.reserveCapacity(count)
+    var position = 0
+    if concurrency == .forced, count >= LayoutConcurrency.forkThreshold {
+      return try await measureConcurrently(elements, at: indices, request, from: 0)
     }
-    if concurrency == .automatic, elements.count >= LayoutConcurrency.forkThreshold {
+    if concurrency == .automatic, count >= LayoutConcurrency.forkThreshold {
       // Time the first elements, and fork only if the rest looks like enough work.
       let clock = ContinuousClock()
       let start = clock.now
       var elapsed = Duration.zero
       repeat {
-        results.append(try await elements[index].measure(requests[index], in: self))
-        index += 1
+        let index = indices?[position] ?? position
+        results.append(try await elements[index].measure(request(index), in: self))
+        position += 1
         elapsed = start.duration(to: clock.now)
-      } while index < LayoutConcurrency.sampleCount && elapsed < LayoutConcurrency.sampleBudget
-      if elapsed / index * (elements.count - index) >= LayoutConcurrency.forkWorthwhile {
-        try await results.append(contentsOf: measureConcurrently(elements, requests, from: index))
+      } while position < LayoutConcurrency.sampleCount && elapsed < LayoutConcurrency.sampleBudget
+      if elapsed / position * (count - position) >= LayoutConcurrency.forkWorthwhile {
+        try await results.append(contentsOf: measureConcurrently(elements, at: indices, request, from: position))
         return results
       }
     }
-    while index < elements.count {
-      results.append(try await elements[index].measure(requests[index], in: self))
-      index += 1
+    while position < count {
+      let index = indices?[position] ?? position
+      results.append(try await elements[index].measure(request(index), in: self))
+      position += 1
     }
     return results
   }
 
-  /// Measures `elements[start...]` in contiguous chunks, one child task per chunk.
+  /// Measures the elements at `indices[start...]` in contiguous chunks, one child task per chunk.
   private func measureConcurrently(
-    _ elements: [LayoutSpec], _ requests: [ChildRequest], from start: Int
+    _ elements: [LayoutSpec], at indices: [Int]?, _ request: (Int) -> ChildRequest, from start: Int
   ) async throws -> [Measured] {
-    let count = elements.count - start
-    let chunks = Swift.min(LayoutConcurrency.maximumTasks, count)
+    // The requests are made here: the child tasks cannot share a closure that is not `Sendable`.
+    let jobs = (start..<(indices?.count ?? elements.count)).map { position in
+      let index = indices?[position] ?? position
+      return (index: index, request: request(index))
+    }
+    let chunks = Swift.min(LayoutConcurrency.maximumTasks, jobs.count)
     let environment = self
     return try await withThrowingTaskGroup(of: (Int, [Measured]).self) { group in
       for chunk in 0..<chunks {
-        let lower = start + count * chunk / chunks
-        let upper = start + count * (chunk + 1) / chunks
+        let lower = jobs.count * chunk / chunks
+        let upper = jobs.count * (chunk + 1) / chunks
         group.addTask {
           // A task of its own: a scope of its own, inside the measurement that started it.
           try await LayoutScope.withScope {
             var measured: [Measured] = []
             measured.reserveCapacity(upper - lower)
-            for index in lower..<upper {
-              measured.append(try await elements[index].measure(requests[index], in: environment))
+            for job in jobs[lower..<upper] {
+              measured.append(try await elements[job.index].measure(job.request, in: environment))
             }
             return (chunk, measured)
           }
@@ -144,13 +154,16 @@ package enum LayoutConcurrency: Hashable, Sendable {
   static let forkWorthwhile = Duration.microseconds(200)
 }
 
-/// An element's layout, with the style facts its spec reads (flex factors, alignment, spacing, position).
+/// An element's measured size, with the style facts its spec reads (flex factors, alignment, spacing, position).
+///
+/// Not a ``Layout``: a spec places its elements by index and makes each
+/// element's layout once, when it knows its position (a layout names its
+/// node, and every copy of it retains the node).
 struct Measured: Sendable {
-  /// The layout; a 0 × 0 placeholder for an element a stack left unmeasured (as Texture's stack makes one).
-  ///
-  /// A node's layout here has no sublayouts: its spec places the node, and
-  /// the node's own sublayouts are not part of its supernode's layout.
-  let layout: Layout
+  /// The size; 0 × 0 for an element a stack left unmeasured (as Texture's stack makes a placeholder).
+  var size: Size
+  /// A spec element's sublayouts; none for a node, whose own sublayouts are not part of its supernode's layout.
+  var sublayouts: [Layout]
   /// The fields of the element's effective style that specs read.
   let style: Facts
 
@@ -177,14 +190,20 @@ struct Measured: Sendable {
     var isFlexibleBothWays: Bool { flexGrow > 0 && flexShrink > 0 }
   }
 
-  init(layout: Layout, style: LayoutStyle) {
-    self.layout = layout
+  init(size: Size, sublayouts: [Layout] = [], style: LayoutStyle) {
+    self.size = size
+    self.sublayouts = sublayouts
     self.style = Facts(style)
   }
 
   /// The placeholder of an element left unmeasured (see ``StackItemRequest/skipsFlexibleItem``).
-  init(skipped element: Layout.Element, style: LayoutStyle) {
-    self.init(layout: Layout(element: element, size: .zero), style: style)
+  init(skippedWith style: LayoutStyle) {
+    self.init(size: .zero, style: style)
+  }
+
+  /// The layout of `element` (the element this was measured for) at `position`.
+  func layout(of element: LayoutSpec, at position: Point = .zero) -> Layout {
+    Layout(element: element.element, size: size, position: position, sublayouts: sublayouts)
   }
 }
 
@@ -207,16 +226,16 @@ extension LayoutSpec {
       return try await node.measure(request, override: styleOverride, in: environment)
     case .spec(let spec):
       let style = self.style
-      if request.skipsMeasuring(style) { return Measured(skipped: element, style: style) }
+      if request.skipsMeasuring(style) { return Measured(skippedWith: style) }
       let (range, parentSize) = request.resolve(style)
       let resolved = spec.appliesOwnSizeStyle ? range.intersection(style.sizeRange(parentSize: parentSize)) : range
       let layout = try await spec.layout(in: resolved, parentSize: parentSize, environment: environment)
-      return Measured(layout: layout, style: style)
+      return Measured(size: layout.size, sublayouts: layout.sublayouts, style: style)
     }
   }
 
   /// Lays this element out within `range` (Texture's `layoutThatFits:parentSize:` on a child).
   func layout(in range: SizeRange, parentSize: Size, environment: LayoutEnvironment) async throws -> Layout {
-    try await measure(.range(range, parentSize: parentSize), in: environment).layout
+    try await measure(.range(range, parentSize: parentSize), in: environment).layout(of: self)
   }
 }

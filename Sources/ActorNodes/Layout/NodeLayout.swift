@@ -7,6 +7,11 @@ struct NodeLayout: Sendable {
   let size: Size
   let sublayouts: [Layout]
 
+  init(size: Size, sublayouts: [Layout]) {
+    self.size = size
+    self.sublayouts = sublayouts
+  }
+
   init(_ layout: Layout) {
     size = layout.size
     sublayouts = layout.sublayouts

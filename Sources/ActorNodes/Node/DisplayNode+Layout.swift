@@ -94,11 +94,11 @@ extension DisplayNode {
     // A spec names this node: the node whose spec it is checks that it may.
     try environment.measuringNode?.check(nodeCore, label: label)
     let style = override.applied(to: state.style)
-    if request.skipsMeasuring(style) { return Measured(skipped: .node(self), style: style) }
+    if request.skipsMeasuring(style) { return Measured(skippedWith: style) }
     let (range, parentSize) = request.resolve(style)
     let resolved = range.intersection(style.sizeRange(parentSize: parentSize))
     let size = try await cachedEntry(in: resolved, environment).layout.size
-    return Measured(layout: Layout(uncheckedNode: self, size: size, sublayouts: []), style: style)
+    return Measured(size: size, style: style)
   }
 
   /// The entry for `range` (the style already applied): from the cache, from a measurement in flight, or measured.
@@ -132,7 +132,7 @@ extension DisplayNode {
       }
       let token = LayoutScope.makeToken()
       storage.cache.begin(key, owner: token)
-      let outcome: Result<(layout: Layout, isManual: Bool), any Error>
+      let outcome: Result<(layout: NodeLayout, isManual: Bool), any Error>
       scope.push(LayoutScope.Frame(token: token, nodeID: core.id))
       do {
         outcome = .success(try await computeLayout(in: range, environment))
@@ -142,7 +142,7 @@ extension DisplayNode {
       scope.pop()
       let stillCurrent = core.layoutVersion.load(ordering: .acquiring) == version
       if case .success(let result) = outcome, stillCurrent {
-        storage.cache.store(NodeLayout(result.layout), for: key, version: version, isManual: result.isManual)
+        storage.cache.store(result.layout, for: key, version: version, isManual: result.isManual)
         core.noteMeasured()
       }
       for waiter in storage.cache.end(key) { waiter.resume() }
@@ -150,28 +150,29 @@ extension DisplayNode {
       guard stillCurrent else { continue }
       let result = try outcome.get()
       storage.noteMeasured(key, core)
-      return LayoutCache.Entry(key: key, version: version, layout: NodeLayout(result.layout), isManual: result.isManual)
+      return LayoutCache.Entry(key: key, version: version, layout: result.layout, isManual: result.isManual)
     }
   }
 
   /// Runs the node's layout code for `range` and turns its answer into the node's flattened layout.
   private func computeLayout(in range: SizeRange, _ environment: LayoutEnvironment) async throws
-    -> (layout: Layout, isManual: Bool)
+    -> (layout: NodeLayout, isManual: Bool)
   {
     switch try await layoutMethod(thatFits: range) {
     case .size(let size):
       guard !size.width.isNaN, !size.height.isNaN, size.width >= 0, size.height >= 0 else {
         throw LayoutError.invalidSize(size, element: label)
       }
-      return (try environment.layout(of: .node(self), size: range.clamp(size)), true)
+      let clamped = range.clamp(size)
+      guard clamped.isValidViewSize else { throw LayoutError.invalidSize(clamped, element: label) }
+      return (NodeLayout(size: environment.grid.ceil(clamped), sublayouts: []), true)
     case .spec(let spec):
       // Each node the spec names checks that it is a subnode when it is measured; duplicates show once flattened.
       let layout = try await spec.layout(
         in: range, parentSize: range.max, environment: environment.measuring(for: self))
-      let own = Layout(node: self, size: layout.size, sublayouts: [layout.positioned(at: .zero)])
-      let flattened = own.flattened(scale: environment.grid.scale)
-      try checkDistinct(flattened.sublayouts)
-      return (flattened, false)
+      let sublayouts = Layout.nodeLayouts(placing: layout, grid: environment.grid)
+      try checkDistinct(sublayouts)
+      return (NodeLayout(size: layout.size, sublayouts: sublayouts), false)
     case .layout(let layout):
       let own: Layout
       if case .node(let node) = layout.element, node.nodeCore === nodeCore {
@@ -185,7 +186,7 @@ extension DisplayNode {
       for sublayout in flattened.sublayouts {
         if case .node(let node) = sublayout.element { try named.check(node.nodeCore, label: sublayout.element.label) }
       }
-      return (flattened, false)
+      return (NodeLayout(flattened), false)
     }
   }
 

@@ -29,8 +29,10 @@ struct AbsoluteSpec: SpecComputation {
   func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
     let known = range.max.finiteOrUnknown
     let request = ChildRequest.absolute(specMax: range.max, parentSize: known)
-    let measured = try await environment.measure(children, Array(repeating: request, count: children.count))
-    let sublayouts = measured.map { $0.layout.positioned(at: $0.style.layoutPosition) }
+    let measured = try await environment.measure(children) { _ in request }
+    let sublayouts = measured.indices.map { index in
+      measured[index].layout(of: children[index], at: measured[index].style.layoutPosition)
+    }
     var size = known
     if sizing == .sizeToFit || size.width.isNaN {
       size.width = sublayouts.reduce(range.min.width) { max($0, $1.position.x + $1.size.width) }

@@ -132,46 +132,43 @@ struct StackSpec: SpecComputation {
     // 1. Measure every item along an unconstrained axis (from its flex basis).
     let basis = request(
       .basis(parentMain: axis.main(childParent)), crossMin: crossMin, crossMax: crossMax, skips: exactMain)
-    var items = try await environment.measure(children, Array(repeating: basis, count: children.count))
+    var items = try await environment.measure(children) { _ in basis }
     let flexibleItems = items.indices.filter { items[$0].style.isFlexibleBothWays }
     let optimizedFlexing = exactMain && flexibleItems.count == 1
     if exactMain && !optimizedFlexing && !flexibleItems.isEmpty {
       // Several items grow and shrink: none is skipped after all.
       let unskipped = request(.basis(parentMain: axis.main(childParent)), crossMin: crossMin, crossMax: crossMax)
-      let measured = try await environment.measure(
-        flexibleItems.map { children[$0] }, Array(repeating: unskipped, count: flexibleItems.count))
+      let measured = try await environment.measure(children, at: flexibleItems) { _ in unskipped }
       for (offset, index) in flexibleItems.enumerated() { items[index] = measured[offset] }
     }
-    var layouts = items.map(\.layout)
-    let styles = items.map(\.style)
 
     // 2. Flex along the axis to resolve a violation of the range.
-    let violation = Self.violation(mainSum(layouts, styles), min: axis.main(range.min), max: axis.main(range.max))
-    let factors = styles.map { style in
-      abs(violation) < Self.violationEpsilon ? 0 : violation > 0 ? style.flexGrow : style.flexShrink
+    let violation = Self.violation(mainSum(items), min: axis.main(range.min), max: axis.main(range.max))
+    let factors = items.map { item in
+      abs(violation) < Self.violationEpsilon ? 0 : violation > 0 ? item.style.flexGrow : item.style.flexShrink
     }
     let factorSum = factors.reduce(0, +)
     if factorSum == 0 {
       if optimizedFlexing {
         // The skipped item is laid out at length 0.
         try await remeasure(
-          flexibleItems, with: { _ in request(.exact(0), crossMin: crossMin, crossMax: crossMax) }, &layouts,
+          flexibleItems, with: { _ in request(.exact(0), crossMin: crossMin, crossMax: crossMax) }, &items,
           environment)
       }
     } else {
+      let lengths = items.map { axis.main($0.size) }
       let adjustments = Self.flexAdjustments(
-        violation: violation, factors: factors, factorSum: factorSum, lengths: layouts.map { axis.main($0.size) })
+        violation: violation, factors: factors, factorSum: factorSum, lengths: lengths)
       let remaining = violation - adjustments.reduce(0, +)
       if let first = adjustments.firstIndex(where: { $0 != 0 }) {
         let flexed = adjustments.indices.filter { adjustments[$0] != 0 }
-        let lengths = layouts.map { axis.main($0.size) }
         try await remeasure(
           flexed,
-          with: { index in
+          with: { [items] index in
             var length = lengths[index] + adjustments[index]
-            if index == first && styles[index].flexGrow > 0 { length += remaining }
+            if index == first && items[index].style.flexGrow > 0 { length += remaining }
             return request(.exact(Swift.max(length, 0)), crossMin: crossMin, crossMax: crossMax)
-          }, &layouts, environment)
+          }, &items, environment)
       }
     }
 
@@ -180,50 +177,49 @@ struct StackSpec: SpecComputation {
     if crossMin == crossMax {
       lineCross = crossMin
     } else {
-      let largest = layouts.reduce(0) { Swift.max($0, axis.cross($1.size)) }
+      let largest = items.reduce(0) { Swift.max($0, axis.cross($1.size)) }
       lineCross = Swift.min(Swift.max(crossMin, largest), crossMax)
     }
-    let stretched = layouts.indices.filter { index in
-      styles[index].alignSelf.resolved(in: alignItems) == .stretch
-        && lineCross - axis.cross(layouts[index].size) > Self.violationEpsilon
+    let stretched = items.indices.filter { index in
+      items[index].style.alignSelf.resolved(in: alignItems) == .stretch
+        && lineCross - axis.cross(items[index].size) > Self.violationEpsilon
     }
     if !stretched.isEmpty {
-      let lengths = layouts.map { axis.main($0.size) }
       try await remeasure(
-        stretched, with: { request(.exact(lengths[$0]), crossMin: lineCross, crossMax: lineCross) }, &layouts,
-        environment)
+        stretched,
+        with: { [items] in request(.exact(axis.main(items[$0].size)), crossMin: lineCross, crossMax: lineCross) },
+        &items, environment)
     }
 
     // 4. Position along the axis (justification, spacing) and across it (alignment).
-    let sum = mainSum(layouts, styles)
+    let sum = mainSum(items)
     let free = Self.violation(sum, min: axis.main(range.min), max: axis.main(range.max))
-    let (offset, gap) = justification(free: free, count: layouts.count)
+    let (offset, gap) = justification(free: free, count: items.count)
     var position = offset
     var sublayouts: [Layout] = []
-    sublayouts.reserveCapacity(layouts.count)
-    for index in layouts.indices {
-      let layout = layouts[index]
-      let style = styles[index]
-      position += style.spacingBefore
+    sublayouts.reserveCapacity(items.count)
+    for index in items.indices {
+      let item = items[index]
+      position += item.style.spacingBefore
       if index > 0 { position += spacing + gap }
       let crossOffset: Double
-      switch style.alignSelf.resolved(in: alignItems) {
-      case .end: crossOffset = lineCross - axis.cross(layout.size)
-      case .center: crossOffset = environment.grid.floor((lineCross - axis.cross(layout.size)) / 2)
+      switch item.style.alignSelf.resolved(in: alignItems) {
+      case .end: crossOffset = lineCross - axis.cross(item.size)
+      case .center: crossOffset = environment.grid.floor((lineCross - axis.cross(item.size)) / 2)
       case .start, .stretch: crossOffset = 0
       }
-      sublayouts.append(layout.positioned(at: axis.point(main: position, cross: crossOffset)))
-      position += axis.main(layout.size) + style.spacingAfter
+      sublayouts.append(item.layout(of: children[index], at: axis.point(main: position, cross: crossOffset)))
+      position += axis.main(item.size) + item.style.spacingAfter
     }
     let size = range.clamp(axis.size(main: sum, cross: lineCross))
     return try environment.layout(of: .spec(name), size: size, sublayouts: sublayouts)
   }
 
   /// The items' total length along the axis, with the stack's spacing and the items' own.
-  private func mainSum(_ layouts: [Layout], _ styles: [Measured.Facts]) -> Double {
-    var sum = spacing * Double(layouts.count - 1)
-    for index in layouts.indices {
-      sum += direction.main(layouts[index].size) + styles[index].spacingBefore + styles[index].spacingAfter
+  private func mainSum(_ items: [Measured]) -> Double {
+    var sum = spacing * Double(items.count - 1)
+    for item in items {
+      sum += direction.main(item.size) + item.style.spacingBefore + item.style.spacingAfter
     }
     return sum
   }
@@ -260,13 +256,15 @@ struct StackSpec: SpecComputation {
     }
   }
 
-  /// Measures the items at `indices` again, each with the request `request(index)`, replacing their layouts.
+  /// Measures the items at `indices` again, each with the request `request(index)`, replacing their sizes and
+  /// sublayouts (their style facts are those of their first measurement).
   private func remeasure(
-    _ indices: [Int], with request: (Int) -> ChildRequest, _ layouts: inout [Layout], _ environment: LayoutEnvironment
+    _ indices: [Int], with request: (Int) -> ChildRequest, _ items: inout [Measured], _ environment: LayoutEnvironment
   ) async throws {
-    let measured = try await environment.measure(indices.map { children[$0] }, indices.map(request))
+    let measured = try await environment.measure(children, at: indices, request)
     for (offset, index) in indices.enumerated() {
-      layouts[index] = measured[offset].layout
+      items[index].size = measured[offset].size
+      items[index].sublayouts = measured[offset].sublayouts
     }
   }
 }

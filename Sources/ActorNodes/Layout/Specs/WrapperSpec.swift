@@ -20,12 +20,11 @@ struct WrapperSpec: SpecComputation {
   var name: String { "Wrapper" }
 
   func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
-    let requests = Array(repeating: ChildRequest.range(range, parentSize: range.max), count: children.count)
-    let measured = try await environment.measure(children, requests)
+    let measured = try await environment.measure(children) { _ in .range(range, parentSize: range.max) }
     let size = measured.reduce(range.min) {
-      Size(width: max($0.width, $1.layout.size.width), height: max($0.height, $1.layout.size.height))
+      Size(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height))
     }
-    let sublayouts = measured.map(\.layout)
+    let sublayouts = measured.indices.map { measured[$0].layout(of: children[$0]) }
     return try environment.layout(of: .spec(name), size: size, sublayouts: sublayouts)
   }
 }
