@@ -58,22 +58,16 @@ extension BenchmarkRunner {
   /// Lays out fresh FEED trees with every engine, once per sample; checks that the engines agree on the frames.
   private func measureFeed(rows: Int, _ variant: LayoutTrees.Variant, name: String) async throws -> EngineTimes {
     var times = EngineTimes()
-    let range = LayoutTrees.feedRange
+    let makers = TreeMakers(
+      actor: { try await LayoutTrees.actorFeed(rows: rows, variant).root },
+      lock: { LayoutTrees.lockFeed(rows: rows, variant).root },
+      floor: { LayoutTrees.floorFeed(rows: rows, variant) })
     for sample in 0..<samples {
       progress("layout.\(name)", sample: sample + 1)
-      // Fresh trees each sample: a full layout, every cache cold. Alternate the order of the engines.
-      let serialTree = try await LayoutTrees.actorFeed(rows: rows, variant).root
-      let concurrentTree = try await LayoutTrees.actorFeed(rows: rows, variant).root
-      let lockSerial = LayoutTrees.lockFeed(rows: rows, variant).root
-      let lockConcurrent = LayoutTrees.lockFeed(rows: rows, variant).root
-      let floor = LayoutTrees.floorFeed(rows: rows, variant)
-      let timed = try await Self.timeEngines(
-        actorSerial: serialTree, actorConcurrent: concurrentTree, lockSerial: lockSerial,
-        lockConcurrent: lockConcurrent, floor: floor, range: range, reversed: sample % 2 == 1)
+      // Alternate the order of the engines.
+      let (timed, trees) = try await Self.timeEngines(makers, range: LayoutTrees.feedRange, reversed: sample % 2 == 1)
       append(timed, to: &times)
-      if sample == 0 {
-        try await Self.checkSameFrames(serialTree, concurrentTree, lockSerial, lockConcurrent, floor, range)
-      }
+      if sample == 0 { try await Self.checkSameFrames(trees, LayoutTrees.feedRange) }
     }
     return times
   }
@@ -81,12 +75,12 @@ extension BenchmarkRunner {
   /// WIDE with every engine, once per sample.
   private func measureWide() async throws -> EngineTimes {
     var times = EngineTimes()
+    let makers = TreeMakers(
+      actor: { try await LayoutTrees.actorWide() }, lock: { LayoutTrees.lockWide() }, floor: { LayoutTrees.floorWide() }
+    )
     for sample in 0..<samples {
       progress("layout.wide10000", sample: sample + 1)
-      let timed = try await Self.timeEngines(
-        actorSerial: try await LayoutTrees.actorWide(), actorConcurrent: try await LayoutTrees.actorWide(),
-        lockSerial: LayoutTrees.lockWide(), lockConcurrent: LayoutTrees.lockWide(), floor: LayoutTrees.floorWide(),
-        range: LayoutTrees.wideRange, reversed: sample % 2 == 1)
+      let (timed, _) = try await Self.timeEngines(makers, range: LayoutTrees.wideRange, reversed: sample % 2 == 1)
       append(timed, to: &times)
     }
     return times
@@ -100,39 +94,69 @@ extension BenchmarkRunner {
     times.floor.append(timed[4])
   }
 
+  /// How each engine's tree is made: a fresh tree per engine and sample, every cache cold.
+  struct TreeMakers: Sendable {
+    let actor: @Sendable () async throws -> SpecNode
+    let lock: @Sendable () -> LockLayoutNode
+    let floor: @Sendable () -> FloorNode
+  }
+
+  /// The trees one sample laid out, for checking that the engines agree.
+  struct SampleTrees: Sendable {
+    var actorSerial: SpecNode?
+    var actorConcurrent: SpecNode?
+    var lockSerial: LockLayoutNode?
+    var lockConcurrent: LockLayoutNode?
+    var floor: FloorNode?
+  }
+
   /// Times one layout per engine, off the main actor, in order or reversed: [serial, concurrent, locks,
   /// locks concurrent, floor].
+  ///
+  /// Each engine's tree is made just before it is laid out, as a list makes a
+  /// batch of cells and then measures them: every engine starts from a tree
+  /// that was just built (made all first, the trees made first were laid out
+  /// after the others had pushed them out of the processor's caches).
   @concurrent
-  private static func timeEngines(
-    actorSerial: SpecNode, actorConcurrent: SpecNode, lockSerial: LockLayoutNode, lockConcurrent: LockLayoutNode,
-    floor: FloorNode, range: SizeRange, reversed: Bool
-  ) async throws -> [Double] {
+  private static func timeEngines(_ makers: TreeMakers, range: SizeRange, reversed: Bool) async throws
+    -> ([Double], SampleTrees)
+  {
     var times = [Double](repeating: 0, count: 5)
+    var trees = SampleTrees()
     let order = reversed ? [4, 3, 2, 1, 0] : [0, 1, 2, 3, 4]
     for engine in order {
       switch engine {
       case 0:
-        times[0] = try await measureNanoseconds {
-          _ = try await actorSerial.layout(thatFits: range, concurrency: .serial)
-        }
+        let tree = try await makers.actor()
+        times[0] = try await measureNanoseconds { _ = try await tree.layout(thatFits: range, concurrency: .serial) }
+        trees.actorSerial = tree
       case 1:
-        times[1] = try await measureNanoseconds {
-          _ = try await actorConcurrent.layout(thatFits: range, concurrency: .automatic)
-        }
-      case 2: times[2] = await measureNanoseconds { blackHole(lockSerial.layout(in: range, concurrent: false)) }
-      case 3: times[3] = await measureNanoseconds { blackHole(lockConcurrent.layout(in: range, concurrent: true)) }
-      default: times[4] = await measureNanoseconds { blackHole(floor.layout(in: range)) }
+        let tree = try await makers.actor()
+        times[1] = try await measureNanoseconds { _ = try await tree.layout(thatFits: range, concurrency: .automatic) }
+        trees.actorConcurrent = tree
+      case 2:
+        let tree = makers.lock()
+        times[2] = await measureNanoseconds { blackHole(tree.layout(in: range, concurrent: false)) }
+        trees.lockSerial = tree
+      case 3:
+        let tree = makers.lock()
+        times[3] = await measureNanoseconds { blackHole(tree.layout(in: range, concurrent: true)) }
+        trees.lockConcurrent = tree
+      default:
+        let tree = makers.floor()
+        times[4] = await measureNanoseconds { blackHole(tree.layout(in: range)) }
+        trees.floor = tree
       }
     }
-    return times
+    return (times, trees)
   }
 
   /// Stops the bench if the engines disagree on the root's frames, or on any frame of a FEED of at most 1,000 rows.
   @concurrent
-  private static func checkSameFrames(
-    _ serial: SpecNode, _ concurrent: SpecNode, _ lockSerial: LockLayoutNode, _ lockConcurrent: LockLayoutNode,
-    _ floor: FloorNode, _ range: SizeRange
-  ) async throws {
+  private static func checkSameFrames(_ trees: SampleTrees, _ range: SizeRange) async throws {
+    guard let serial = trees.actorSerial, let concurrent = trees.actorConcurrent, let lockSerial = trees.lockSerial,
+      let lockConcurrent = trees.lockConcurrent, let floor = trees.floor
+    else { preconditionFailure("a sample made no tree for an engine") }
     let floorLayout = floor.layout(in: range)
     let actorLayout = try await serial.layout(thatFits: range)
     precondition(actorLayout.size == floorLayout.size, "actors and floor disagree on the size")
