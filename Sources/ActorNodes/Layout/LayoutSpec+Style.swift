@@ -51,8 +51,7 @@ extension LayoutSpec {
     _ field: WritableKeyPath<LayoutStyle, Value>, _ value: Value, _ mask: StyleOverride.Fields
   ) -> LayoutSpec {
     var copy = self
-    copy.styleOverride.values[keyPath: field] = value
-    copy.styleOverride.fields.insert(mask)
+    copy.styleOverride.set(field, value, mask)
     return copy
   }
 }
@@ -78,14 +77,50 @@ struct StyleOverride: Hashable, Sendable {
     static let all = Fields(rawValue: (1 << 13) - 1)
   }
 
-  /// The values of the fields that are set; the others are ignored.
-  var values = LayoutStyle()
+  /// The values of the fields that are set, out of line: most elements set none, and a spec's elements are
+  /// copied on their way through it (inline, a whole `LayoutStyle` was copied with each).
+  private var storage: Storage?
   /// The fields that are set.
-  var fields: Fields = []
+  private(set) var fields: Fields = []
+
+  /// The values of the fields that are set; the others are ignored.
+  var values: LayoutStyle { storage?.style ?? LayoutStyle() }
+
+  /// No fields set.
+  init() {}
+
+  /// The fields `fields` set to their values in `values`.
+  init(values: LayoutStyle, fields: Fields) {
+    storage = Storage(values)
+    self.fields = fields
+  }
+
+  /// Sets `field` to `value`, marking it with `mask`.
+  mutating func set<Value>(_ field: WritableKeyPath<LayoutStyle, Value>, _ value: Value, _ mask: Fields) {
+    var style = values
+    style[keyPath: field] = value
+    storage = Storage(style)
+    fields.insert(mask)
+  }
+
+  static func == (lhs: StyleOverride, rhs: StyleOverride) -> Bool {
+    lhs.fields == rhs.fields && lhs.values == rhs.values
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(fields)
+    hasher.combine(values)
+  }
+
+  /// An immutable box for the values.
+  private final class Storage: Sendable {
+    let style: LayoutStyle
+    init(_ style: LayoutStyle) { self.style = style }
+  }
 
   /// `base` with the set fields replaced.
   func applied(to base: LayoutStyle) -> LayoutStyle {
-    if fields.isEmpty { return base }
+    guard let values = storage?.style else { return base }
     if fields == .all { return values }
     var style = base
     if fields.contains(.width) { style.width = values.width }

@@ -91,13 +91,16 @@ extension DisplayNode {
   func measure(_ request: ChildRequest, override: StyleOverride, in environment: LayoutEnvironment) async throws
     -> Measured
   {
+    // The core and the layout state are read once: a spec measures thousands of nodes per pass.
+    let core = nodeCore
     // A spec names this node: the node whose spec it is checks that it may.
-    try environment.measuringNode?.check(nodeCore, label: label)
-    let style = override.applied(to: state.style)
+    try environment.measuringNode?.check(core, label: label)
+    let storage = state(with: core).layout
+    let style = override.applied(to: storage.style)
     if request.skipsMeasuring(style) { return Measured(skippedWith: style) }
     let (range, parentSize) = request.resolve(style)
     let resolved = range.intersection(style.sizeRange(parentSize: parentSize))
-    let size = try await cachedEntry(in: resolved, environment).layout.size
+    let size = try await cachedEntry(in: resolved, environment, core: core, storage: storage).layout.size
     return Measured(size: size, style: style)
   }
 
@@ -108,10 +111,19 @@ extension DisplayNode {
   func cachedEntry(
     in range: SizeRange, _ environment: LayoutEnvironment, inScopeOfItsOwn: Bool = false
   ) async throws -> LayoutCache.Entry {
-    let key = LayoutCache.Key(range: range, scale: environment.grid.scale)
-    // One read of the node's layout state: it is a class, so the writes below go to it.
-    let storage = state.layout
     let core = nodeCore
+    return try await cachedEntry(
+      in: range, environment, inScopeOfItsOwn: inScopeOfItsOwn, core: core, storage: state(with: core).layout)
+  }
+
+  /// ``cachedEntry(in:_:inScopeOfItsOwn:)`` with the node's core and layout state, read by the caller.
+  ///
+  /// The layout state is a class, so the writes below go to it.
+  private func cachedEntry(
+    in range: SizeRange, _ environment: LayoutEnvironment, inScopeOfItsOwn: Bool = false, core: NodeCore,
+    storage: NodeLayoutState
+  ) async throws -> LayoutCache.Entry {
+    let key = LayoutCache.Key(range: range, scale: environment.grid.scale)
     while true {
       try Task.checkCancellation()
       let version = core.layoutVersion.load(ordering: .acquiring)
@@ -128,7 +140,9 @@ extension DisplayNode {
         continue
       }
       guard !inScopeOfItsOwn, let scope = LayoutScope.current else {
-        return try await LayoutScope.withScope { try await cachedEntry(in: range, environment) }
+        return try await LayoutScope.withScope {
+          try await cachedEntry(in: range, environment, core: core, storage: storage)
+        }
       }
       let token = LayoutScope.makeToken()
       storage.cache.begin(key, owner: token)

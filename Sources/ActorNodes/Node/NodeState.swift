@@ -111,9 +111,13 @@ extension DisplayNode {
   /// then reaches ``viewProperties()`` but never the view). The library reaches
   /// the state only through here, so the first use after a change stops with
   /// the rule's words. The check is one comparison; binding happens once.
-  var state: NodeState {
+  var state: NodeState { state(with: nodeCore) }
+
+  /// ``state``, for a caller that holds the node's core already (each read of a requirement costs a call and a
+  /// retain).
+  func state(with core: NodeCore) -> NodeState {
     let state = nodeState
-    if state.ownerID != nodeCore.id { bind(state) }
+    if state.ownerID != core.id { bind(state) }
     return state
   }
 
