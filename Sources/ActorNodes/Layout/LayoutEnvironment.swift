@@ -52,8 +52,15 @@ struct LayoutEnvironment: Sendable {
   ///
   /// - Throws: ``LayoutError/invalidSize(_:element:)`` if `size` is infinite, NaN or negative.
   func layout(of element: Layout.Element, size: Size, sublayouts: [Layout] = []) throws(LayoutError) -> Layout {
-    guard size.isValidViewSize else { throw .invalidSize(size, element: element.label) }
-    return Layout(element: element, size: grid.ceil(size), sublayouts: sublayouts)
+    Layout(element: element, size: try checked(size, of: element.label), sublayouts: sublayouts)
+  }
+
+  /// `size` rounded up to the pixel grid.
+  ///
+  /// - Throws: ``LayoutError/invalidSize(_:element:)`` if `size` is infinite, NaN or negative.
+  func checked(_ size: Size, of element: @autoclosure () -> String) throws(LayoutError) -> Size {
+    guard size.isValidViewSize else { throw .invalidSize(size, element: element()) }
+    return grid.ceil(size)
   }
 
   /// Measures the elements at `indices` (every element if `nil`), each once with `request(index)`, and returns

@@ -177,9 +177,7 @@ extension DisplayNode {
       guard !size.width.isNaN, !size.height.isNaN, size.width >= 0, size.height >= 0 else {
         throw LayoutError.invalidSize(size, element: label)
       }
-      let clamped = range.clamp(size)
-      guard clamped.isValidViewSize else { throw LayoutError.invalidSize(clamped, element: label) }
-      return (NodeLayout(size: environment.grid.ceil(clamped), sublayouts: []), true)
+      return (NodeLayout(size: try environment.checked(range.clamp(size), of: label), sublayouts: []), true)
     case .spec(let spec):
       // Each node the spec names checks that it is a subnode when it is measured; duplicates show once flattened.
       let layout = try await spec.layout(

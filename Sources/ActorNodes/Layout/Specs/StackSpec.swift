@@ -162,11 +162,13 @@ struct StackSpec: SpecComputation {
       let remaining = violation - adjustments.reduce(0, +)
       if let first = adjustments.firstIndex(where: { $0 != 0 }) {
         let flexed = adjustments.indices.filter { adjustments[$0] != 0 }
+        // The closures below capture no `items`: a capture would make the remeasurement copy the whole array.
+        let firstGrows = items[first].style.flexGrow > 0
         try await remeasure(
           flexed,
-          with: { [items] index in
+          with: { index in
             var length = lengths[index] + adjustments[index]
-            if index == first && items[index].style.flexGrow > 0 { length += remaining }
+            if index == first && firstGrows { length += remaining }
             return request(.exact(Swift.max(length, 0)), crossMin: crossMin, crossMax: crossMax)
           }, &items, environment)
       }
@@ -185,10 +187,10 @@ struct StackSpec: SpecComputation {
         && lineCross - axis.cross(items[index].size) > Self.violationEpsilon
     }
     if !stretched.isEmpty {
+      let lengths = items.map { axis.main($0.size) }
       try await remeasure(
-        stretched,
-        with: { [items] in request(.exact(axis.main(items[$0].size)), crossMin: lineCross, crossMax: lineCross) },
-        &items, environment)
+        stretched, with: { request(.exact(lengths[$0]), crossMin: lineCross, crossMax: lineCross) }, &items,
+        environment)
     }
 
     // 4. Position along the axis (justification, spacing) and across it (alignment).
