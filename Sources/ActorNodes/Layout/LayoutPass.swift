@@ -12,6 +12,8 @@ import Synchronization
 /// they take their layouts for those sizes, from the measurements their
 /// supernode made where it can. Each node takes its applied layout in its
 /// own isolation, with one call; the main actor gets one ``LayoutApplication``.
+/// A subnode left at the frame it had, and settled since (see
+/// ``NodeCore/isSettled``), costs no call: nothing of it would change.
 enum LayoutPass {
   /// Where a walk starts.
   struct Root: Sendable {
@@ -133,8 +135,17 @@ enum LayoutPass {
         if visit.node.nodeCore.automaticallyManagesSubnodes {
           managed.append((visit.node, step.layout.sublayouts.compactMap(\.node)))
         }
-        for sublayout in step.layout.sublayouts.reversed() {
+        let sublayouts = step.layout.sublayouts
+        let previous = descendingEverywhere ? [] : step.previous?.sublayouts ?? []
+        for index in sublayouts.indices.reversed() {
+          let sublayout = sublayouts[index]
           guard let node = sublayout.node else { continue }
+          // Left where it was, and nothing of it changed since a pass laid it out: nothing to do (no hop).
+          if index < previous.count, previous[index].frame == sublayout.frame,
+            previous[index].element.isSame(as: sublayout.element), node.nodeCore.isSettled
+          {
+            continue
+          }
           stack.append(
             Visit(node: node, target: .size(sublayout.size), frame: sublayout.frame, manualParent: nil, isRoot: false))
         }

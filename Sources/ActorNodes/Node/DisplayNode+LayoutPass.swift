@@ -123,11 +123,17 @@ extension DisplayNode {
       }
     }
     let storage = state.layout
-    let changed = storage.applied.map { !$0.layout.hasSameFrames(as: entry.layout) } ?? true
+    let previous = storage.applied?.layout
+    let changed = previous.map { !$0.hasSameFrames(as: entry.layout) } ?? true
     storage.applied = (entry.layout, entry.key.range)
-    let write = frame.flatMap { recordFrame($0) }
+    var write: FrameWrite?
+    if let frame {
+      write = recordFrame(frame)
+      nodeCore.settle(at: entry.version)
+    }
     if changed { calculatedLayoutDidChange() }
-    return PassStep(layout: entry.layout, changed: changed, isManual: entry.isManual, frameWrite: write)
+    return PassStep(
+      layout: entry.layout, previous: previous, changed: changed, isManual: entry.isManual, frameWrite: write)
   }
 }
 
@@ -155,6 +161,8 @@ enum PassRemeasurement: Sendable {
 /// What one node took in a pass.
 struct PassStep: Sendable {
   let layout: NodeLayout
+  /// The layout applied before, if any: its subnodes that keep their frames and are settled need no visit.
+  let previous: NodeLayout?
   /// Whether the layout differs from the one applied before (or is the first).
   let changed: Bool
   /// Whether the node measured itself and places its subnodes in `layout()`.

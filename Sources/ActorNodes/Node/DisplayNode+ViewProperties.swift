@@ -49,7 +49,14 @@ extension DisplayNode {
   /// Applies `body` to the node's record; after load, returns the write to send to the main actor.
   func recordWrite(_ body: (inout ViewPropertyChanges) -> Void) -> PropertyWrite? {
     let state = self.state
-    guard let changes = state.record(body), state.isLoaded else { return nil }
+    guard let changes = state.record(body) else { return nil }
+    // A frame of its own: the next pass that lays out the supernode writes the layout's frame again.
+    if changes.written.contains(.bounds) || changes.written.contains(.position)
+      || changes.written.contains(.anchorPoint)
+    {
+      nodeCore.unsettle()
+    }
+    guard state.isLoaded else { return nil }
     state.writeVersion += 1
     return PropertyWrite(
       version: state.writeVersion, written: changes.written, values: state.properties, actions: changes.actions)

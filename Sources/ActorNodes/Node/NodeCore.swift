@@ -36,6 +36,9 @@ public final class NodeCore: Sendable {
   let layoutShortcut = Mutex<LayoutShortcut?>(nil)
   /// Bumped whenever the node's latest measurement is of another range than before, which ends the shortcut.
   let measuredStamp = Atomic<UInt64>(0)
+  /// The layout version at which a pass last gave the node its applied layout and its frame; `UInt64.max` if
+  /// none did, or if `configure` wrote the node's frame since (see ``isSettled``).
+  private let settledVersion = Atomic<UInt64>(.max)
   /// Whether layout passes relayout the node by itself (its view loaded), whether one is requested,
   /// and whether the node was ever measured.
   private let layoutPassFlags = Atomic<UInt8>(0)
@@ -186,6 +189,28 @@ public final class NodeCore: Sendable {
   func noteMeasured() {
     guard layoutPassFlags.load(ordering: .relaxed) & NodeCore.measured == 0 else { return }
     layoutPassFlags.bitwiseOr(NodeCore.measured, ordering: .relaxed)
+  }
+
+  /// Records that a pass gave the node its layout measured at `version` and wrote its frame.
+  ///
+  /// Called in the node's isolation, like ``unsettle()``.
+  func settle(at version: UInt64) {
+    settledVersion.store(version, ordering: .releasing)
+  }
+
+  /// Records that `configure` wrote the node's frame: the next pass that lays out its supernode writes it again.
+  func unsettle() {
+    settledVersion.store(.max, ordering: .releasing)
+  }
+
+  /// Whether the node still shows what a pass gave it: no invalidation since it took its applied layout, and
+  /// no frame written by `configure` since the pass wrote one.
+  ///
+  /// A pass that lays out the supernode again and leaves such a node where
+  /// it was does not visit it: nothing of it would change (Texture sets the
+  /// frame of every subnode again, to the same value).
+  var isSettled: Bool {
+    settledVersion.load(ordering: .acquiring) == layoutVersion.load(ordering: .acquiring)
   }
 
   /// Whether the node was ever measured: a pass lays out the subnodes of a node that places them

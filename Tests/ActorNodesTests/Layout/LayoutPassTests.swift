@@ -62,6 +62,11 @@ actor PassNode: HookRecording {
   deinit { lifetime?.recordDeinit() }
 }
 
+/// The names of the nodes among `nodes` that a pass visited, in the order it applies them.
+func visited(_ outcome: LayoutPass.Outcome, among nodes: [PassNode]) -> [String] {
+  outcome.application.entries.map { entry in nodes.first { $0.nodeCore === entry.core }?.name ?? "?" }
+}
+
 /// The frame of `node`'s view.
 @MainActor
 func frame(of node: any DisplayNode) -> Rect? {
@@ -173,10 +178,16 @@ struct LayoutPassTests {
     try await root.addSubnode(leaf)
     let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
     try await window.attach(root)
-    for _ in 0..<100 { leaf.invalidateCalculatedLayout() }
+    await invalidate(leaf, times: 100)
     try await window.layoutIfNeeded()
     #expect(await leaf.layoutCalls == 2)
     #expect(window.statistics.turns == 2, "the attach's turn and one for the pass")
+  }
+
+  /// Invalidates `node` `count` times on the hierarchy's actor, where a pass is started: all before it can start.
+  @HierarchyActor
+  private func invalidate(_ node: some DisplayNode, times count: Int) {
+    for _ in 0..<count { node.invalidateCalculatedLayout() }
   }
 
   @Test("A supernode's next pass overwrites a configure frame written before it; a configure written after wins")
@@ -299,6 +310,62 @@ struct LayoutPassTests {
     await Task.detached { await leaf.setNeedsLayout() }.value
     try await window.layoutIfNeeded()
     #expect(await leaf.layoutCalls == 2)
+  }
+
+  @Test("A pass visits the subnodes a relayout moves or resizes, and those written or invalidated since; not the rest")
+  func passVisitsWhatChanged() async throws {
+    let a = PassNode("a", size: Size(width: 10, height: 10))
+    let b = PassNode("b", size: Size(width: 10, height: 10))
+    let c = PassNode("c", size: Size(width: 10, height: 10))
+    let d = PassNode("d", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in
+      .spec(.stack(.vertical, alignItems: .start, children: [.node(a), .node(b), .node(c), .node(d)]))
+    }
+    try await root.addSubnodes([a, b, c, d])
+    let nodes = [root, a, b, c, d]
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    try await root.layoutIfNeeded()  // not loaded: passes run when asked, so each one is seen whole
+
+    // b grows: the root lays out again; a stays where it was, c and d move down.
+    await b.setMethod { _ in .size(Size(width: 10, height: 30)) }
+    var outcome = await LayoutPass.run(dirty: [b], environment: LayoutEnvironment(scale: 1))
+    #expect(
+      visited(outcome, among: nodes) == ["root", "b", "c", "d"],
+      "a neither moved nor changed: no call, nothing to apply")
+    #expect(await d.viewProperties().frame == Rect(x: 0, y: 50, width: 10, height: 10))
+
+    // d, the last, grows; a's frame was written by hand and c invalidated at the same size since: both are
+    // visited, though neither moves. b is not.
+    await a.configure { $0.frame = Rect(x: 1, y: 1, width: 1, height: 1) }
+    c.invalidateCalculatedLayout()
+    await d.setMethod { _ in .size(Size(width: 10, height: 20)) }
+    outcome = await LayoutPass.run(dirty: [d], environment: LayoutEnvironment(scale: 1))
+    #expect(visited(outcome, among: nodes) == ["root", "a", "c", "d"])
+    #expect(await a.viewProperties().frame == Rect(x: 0, y: 0, width: 10, height: 10), "the layout's frame again")
+    #expect(await c.layoutCalls == 2, "c was measured again after its invalidation")
+
+    // Nothing changed since: laying out the root again visits none of its subnodes.
+    root.invalidateCalculatedLayout()
+    outcome = await LayoutPass.run(dirty: [root], environment: LayoutEnvironment(scale: 1))
+    #expect(visited(outcome, among: nodes) == ["root"])
+  }
+
+  @Test("A subnode its supernode sizes exactly, invalidated, takes its new layout though its frame stays")
+  @MainActor
+  func exactlySizedSubnodeRelayouts() async throws {
+    let grandchild = PassNode("grandchild", size: Size(width: 10, height: 10))
+    let child = PassNode("child") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(grandchild)])) }
+    try await child.addSubnode(grandchild)
+    let root = PassNode("root") { _ in .spec(.inset(EdgeInsets(), .node(child))) }
+    try await root.addSubnode(child)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(frame(of: grandchild) == Rect(x: 0, y: 0, width: 10, height: 10))
+
+    await child.setMethod { _ in .spec(.center(.node(grandchild))) }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: child) == Rect(x: 0, y: 0, width: 100, height: 100))
+    #expect(frame(of: grandchild) == Rect(x: 45, y: 45, width: 10, height: 10))
   }
 }
 
