@@ -55,6 +55,11 @@ struct LayoutCache {
     return entry
   }
 
+  /// Whether an entry for `key` is kept, at any version: measuring `key` again is a relayout.
+  func hasEntry(for key: Key) -> Bool {
+    newest?.key == key || older.contains { $0.key == key }
+  }
+
   /// The entry for `key` at `version`, if kept, without counting as a use.
   func entry(for key: Key, version: UInt64) -> Entry? {
     latest(version: version) { $0.key == key }

@@ -8,6 +8,8 @@ struct LayoutEnvironment: Sendable {
   let concurrency: LayoutConcurrency
   /// The node whose spec is being computed, which the nodes the spec names must be subnodes of.
   private(set) var measuringNode: MeasuringNode?
+  /// For a node laid out again: its memo of its subnodes' answers, and what this layout adds (see ``ChildMemo``).
+  private(set) var memoSession: ChildMemo.Session?
 
   /// The node whose layout is computed, as the nodes its layout names check it.
   struct MeasuringNode {
@@ -41,11 +43,33 @@ struct LayoutEnvironment: Sendable {
     self.concurrency = concurrency
   }
 
-  /// This environment, for computing the spec of `node`.
-  func measuring(for node: some DisplayNode) -> LayoutEnvironment {
+  /// This environment, for computing the spec of `node`, in `memoSession` if the node is laid out again.
+  func measuring(for node: some DisplayNode, memoSession: ChildMemo.Session? = nil) -> LayoutEnvironment {
     var environment = self
     environment.measuringNode = MeasuringNode(node)
+    environment.memoSession = memoSession
     return environment
+  }
+
+  /// Measures `node`, an element of the spec being computed, from the memo where it can; adds to `batch` what
+  /// the memo did not answer and how many it did.
+  func measure(
+    remembering node: any DisplayNode, _ request: ChildRequest, override: StyleOverride,
+    recording batch: inout ChildMemo.Batch
+  ) async throws -> Measured {
+    let core = node.nodeCore
+    let fingerprint = request.fingerprint
+    if let answer = memoSession?.memo?.answer(of: core, to: fingerprint, override: override) {
+      // The check the node makes when it is measured: the spec may name it.
+      try measuringNode?.check(core, label: Layout.Element.node(node).label)
+      batch.found += 1
+      return answer.measured
+    }
+    let version = core.layoutVersion.load(ordering: .acquiring)
+    let measured = try await node.measure(request, override: override, in: self)
+    let answer = ChildMemo.Answer(request: fingerprint, override: override, version: version, measured: measured)
+    batch.records.append(ChildMemo.Record(nodeID: core.id, answer: answer))
+    return measured
   }
 
   /// The layout of `element`, its size rounded up to the pixel grid.
@@ -78,6 +102,9 @@ struct LayoutEnvironment: Sendable {
     let count = indices?.count ?? elements.count
     var results: [Measured] = []
     results.reserveCapacity(count)
+    // What this batch measured of the node's subnodes, for its memo (nothing is added unless it keeps one).
+    var batch = ChildMemo.Batch()
+    defer { memoSession?.record(batch) }
     var position = 0
     if concurrency == .forced, count >= LayoutConcurrency.forkThreshold {
       return try await measureConcurrently(elements, at: indices, request, from: 0)
@@ -89,7 +116,7 @@ struct LayoutEnvironment: Sendable {
       var elapsed = Duration.zero
       repeat {
         let index = indices?[position] ?? position
-        results.append(try await elements[index].measure(request(index), in: self))
+        results.append(try await elements[index].measure(request(index), in: self, recording: &batch))
         position += 1
         elapsed = start.duration(to: clock.now)
       } while position < LayoutConcurrency.sampleCount && elapsed < LayoutConcurrency.sampleBudget
@@ -100,7 +127,7 @@ struct LayoutEnvironment: Sendable {
     }
     while position < count {
       let index = indices?[position] ?? position
-      results.append(try await elements[index].measure(request(index), in: self))
+      results.append(try await elements[index].measure(request(index), in: self, recording: &batch))
       position += 1
     }
     return results
@@ -126,8 +153,10 @@ struct LayoutEnvironment: Sendable {
           try await LayoutScope.withScope {
             var measured: [Measured] = []
             measured.reserveCapacity(upper - lower)
+            var batch = ChildMemo.Batch()
+            defer { environment.memoSession?.record(batch) }
             for job in jobs[lower..<upper] {
-              measured.append(try await elements[job.index].measure(job.request, in: environment))
+              measured.append(try await elements[job.index].measure(job.request, in: environment, recording: &batch))
             }
             return (chunk, measured)
           }
@@ -226,11 +255,19 @@ extension LayoutSpec {
   /// Measures this element for its spec.
   ///
   /// A node is measured in its own actor (one hop), with this element's
-  /// style fields over its own; a spec is computed here.
-  func measure(_ request: ChildRequest, in environment: LayoutEnvironment) async throws -> Measured {
+  /// style fields over its own, unless the memo of a node laid out again
+  /// answers for it (see ``ChildMemo``); a spec is computed here. What a node
+  /// measured goes to `batch`, for that memo.
+  func measure(
+    _ request: ChildRequest, in environment: LayoutEnvironment, recording batch: inout ChildMemo.Batch
+  ) async throws -> Measured {
     switch content {
     case .node(let node):
-      return try await node.measure(request, override: styleOverride, in: environment)
+      if environment.memoSession == nil {
+        return try await node.measure(request, override: styleOverride, in: environment)
+      }
+      return try await environment.measure(
+        remembering: node, request, override: styleOverride, recording: &batch)
     case .spec(let spec):
       let style = self.style
       if request.skipsMeasuring(style) { return Measured(skippedWith: style) }
@@ -243,6 +280,9 @@ extension LayoutSpec {
 
   /// Lays this element out within `range` (Texture's `layoutThatFits:parentSize:` on a child).
   func layout(in range: SizeRange, parentSize: Size, environment: LayoutEnvironment) async throws -> Layout {
-    try await measure(.range(range, parentSize: parentSize), in: environment).layout(of: self)
+    var batch = ChildMemo.Batch()
+    defer { environment.memoSession?.record(batch) }
+    return try await measure(.range(range, parentSize: parentSize), in: environment, recording: &batch).layout(
+      of: self)
   }
 }

@@ -104,7 +104,9 @@ struct StyleOverride: Hashable, Sendable {
   }
 
   static func == (lhs: StyleOverride, rhs: StyleOverride) -> Bool {
-    lhs.fields == rhs.fields && lhs.values == rhs.values
+    guard lhs.fields == rhs.fields else { return false }
+    // The same box (or none): the same values, without comparing two whole styles.
+    return lhs.storage === rhs.storage || lhs.values == rhs.values
   }
 
   func hash(into hasher: inout Hasher) {

@@ -144,16 +144,27 @@ extension DisplayNode {
           try await cachedEntry(in: range, environment, core: core, storage: storage)
         }
       }
+      // Laid out again for a range it had a layout for: it answers from its memo and adds to it (see `ChildMemo`).
+      var memoSession: ChildMemo.Session?
+      if storage.cache.hasEntry(for: key) {
+        // Taken out of the state, so that the session holds the only reference and the memo is updated in place.
+        memoSession = ChildMemo.Session(memo: storage.childMemo.take().flatMap { $0.scale == key.scale ? $0 : nil })
+      }
       let token = LayoutScope.makeToken()
       storage.cache.begin(key, owner: token)
       let outcome: Result<(layout: NodeLayout, isManual: Bool), any Error>
       scope.push(LayoutScope.Frame(token: token, nodeID: core.id))
       do {
-        outcome = .success(try await computeLayout(in: range, environment))
+        outcome = .success(try await computeLayout(in: range, environment, memoSession: memoSession))
       } catch {
         outcome = .failure(error)
       }
       scope.pop()
+      if let session = memoSession.take() {
+        let (memo, batch) = (session.memo, session.batch)
+        _ = consume session
+        storage.childMemo = ChildMemo.updated(memo, with: batch, scale: key.scale)
+      }
       let stillCurrent = core.layoutVersion.load(ordering: .acquiring) == version
       if case .success(let result) = outcome, stillCurrent {
         storage.cache.store(result.layout, for: key, version: version, isManual: result.isManual)
@@ -169,9 +180,9 @@ extension DisplayNode {
   }
 
   /// Runs the node's layout code for `range` and turns its answer into the node's flattened layout.
-  private func computeLayout(in range: SizeRange, _ environment: LayoutEnvironment) async throws
-    -> (layout: NodeLayout, isManual: Bool)
-  {
+  private func computeLayout(
+    in range: SizeRange, _ environment: LayoutEnvironment, memoSession: ChildMemo.Session?
+  ) async throws -> (layout: NodeLayout, isManual: Bool) {
     switch try await layoutMethod(thatFits: range) {
     case .size(let size):
       guard !size.width.isNaN, !size.height.isNaN, size.width >= 0, size.height >= 0 else {
@@ -181,7 +192,7 @@ extension DisplayNode {
     case .spec(let spec):
       // Each node the spec names checks that it is a subnode when it is measured; duplicates show once flattened.
       let layout = try await spec.layout(
-        in: range, parentSize: range.max, environment: environment.measuring(for: self))
+        in: range, parentSize: range.max, environment: environment.measuring(for: self, memoSession: memoSession))
       let sublayouts = Layout.nodeLayouts(placing: layout, grid: environment.grid)
       try checkDistinct(sublayouts)
       return (NodeLayout(size: layout.size, sublayouts: sublayouts), false)

@@ -151,4 +151,6 @@ final class NodeLayoutState {
   var lastMeasured: LayoutCache.Key?
   /// The layout the last pass applied (Texture's calculated layout), and the range it was measured in.
   var applied: (layout: NodeLayout, range: SizeRange)?
+  /// What the node's spec measured of its subnodes when the node was last laid out again (see ``ChildMemo``).
+  var childMemo: ChildMemo?
 }
