@@ -22,7 +22,7 @@ public struct Layout: Sendable {
   /// The size, in points.
   public let size: Size
   /// The position of the top-left corner in the parent's coordinates; `.zero` for a layout that is not placed.
-  public let position: Point
+  public private(set) var position: Point
   /// The layouts of the elements this one holds, back to front.
   public let sublayouts: [Layout]
 
@@ -81,11 +81,19 @@ public struct Layout: Sendable {
 
   /// The node layouts of a node whose spec's layout is `spec` (placed at the node's origin): ``flattened(scale:)``
   /// of the node's layout, without making that layout first.
-  static func nodeLayouts(placing spec: Layout, grid: PixelGrid) -> [Layout] {
+  static func nodeLayouts(placing spec: consuming Layout, grid: PixelGrid) -> [Layout] {
     if case .node = spec.element {
       return [Layout(element: spec.element, size: spec.size, position: .zero)]
     }
-    return nodeLayouts(in: spec.sublayouts, origin: .zero, grid: grid)
+    var layouts = spec.sublayouts
+    _ = consume spec
+    guard layouts.allSatisfy({ $0.element.isNode && $0.sublayouts.isEmpty }) else {
+      return nodeLayouts(in: layouts, origin: .zero, grid: grid)
+    }
+    // The usual case, a spec of nodes (a stack of cells): its layouts are the node layouts, rounded in place
+    // (the array is this function's alone by now, so no layout is copied and no node retained).
+    for index in layouts.indices { layouts[index].position = grid.ceil(layouts[index].position) }
+    return layouts
   }
 
   /// The node layouts at or below `layouts` (whose positions are relative to `origin`), back to front,
@@ -124,6 +132,12 @@ extension Layout.Element {
     case (.spec(let a), .spec(let b)): a == b
     default: false
     }
+  }
+
+  /// Whether this is a node.
+  var isNode: Bool {
+    if case .node = self { return true }
+    return false
   }
 
   /// The identity of the node, if this is a node.

@@ -193,9 +193,10 @@ extension DisplayNode {
       // Each node the spec names checks that it is a subnode when it is measured; duplicates show once flattened.
       let layout = try await spec.layout(
         in: range, parentSize: range.max, environment: environment.measuring(for: self, memoSession: memoSession))
-      let sublayouts = Layout.nodeLayouts(placing: layout, grid: environment.grid)
+      let size = layout.size
+      let sublayouts = Layout.nodeLayouts(placing: consume layout, grid: environment.grid)
       try checkDistinct(sublayouts)
-      return (NodeLayout(size: layout.size, sublayouts: sublayouts), false)
+      return (NodeLayout(size: size, sublayouts: sublayouts), false)
     case .layout(let layout):
       let own: Layout
       if case .node(let node) = layout.element, node.nodeCore === nodeCore {
