@@ -142,7 +142,7 @@ extension ChildRequest {
   /// `ChildRequest`'s own equality follows `Double`'s, under which NaN
   /// equals nothing, so a request with an unknown parent size would never
   /// equal itself.
-  struct Fingerprint: Hashable, Sendable {
+  struct Fingerprint: Equatable, Sendable {
     let kind: UInt64
     let values: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64)
 
@@ -153,16 +153,6 @@ extension ChildRequest {
 
     static func == (lhs: Fingerprint, rhs: Fingerprint) -> Bool {
       lhs.kind == rhs.kind && lhs.values == rhs.values
-    }
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(kind)
-      hasher.combine(values.0)
-      hasher.combine(values.1)
-      hasher.combine(values.2)
-      hasher.combine(values.3)
-      hasher.combine(values.4)
-      hasher.combine(values.5)
     }
   }
 
