@@ -112,7 +112,14 @@ struct ChildMemo: Sendable {
   }
 
   /// One repeated layout of a node: the memo it answers from, and what it measures that the memo did not answer,
-  /// collected a batch at a time from whichever tasks measure.
+  /// collected a batch at a time.
+  ///
+  /// Only the task that computes the layout records into a session: each
+  /// child task of a concurrent measurement records into a session of its
+  /// own and hands its batch back with its results. So the lock is never
+  /// contended (a contended `Mutex` is what ThreadSanitizer misreports here);
+  /// it is there because a session travels to those child tasks, in the
+  /// ``LayoutEnvironment``.
   final class Session: Sendable {
     /// The node's memo, if it has one for this scale.
     let memo: ChildMemo?

@@ -144,26 +144,33 @@ struct LayoutEnvironment: Sendable {
     }
     let chunks = Swift.min(LayoutConcurrency.maximumTasks, jobs.count)
     let environment = self
-    return try await withThrowingTaskGroup(of: (Int, [Measured]).self) { group in
+    return try await withThrowingTaskGroup(of: (Int, [Measured], ChildMemo.Batch?).self) { group in
       for chunk in 0..<chunks {
         let lower = jobs.count * chunk / chunks
         let upper = jobs.count * (chunk + 1) / chunks
         group.addTask {
-          // A task of its own: a scope of its own, inside the measurement that started it.
-          try await LayoutScope.withScope {
+          // A task of its own: a scope of its own, inside the measurement that started it; and a memo session of
+          // its own, whose answers this task hands back, so that no two tasks ever record into one session.
+          var chunkEnvironment = environment
+          chunkEnvironment.memoSession = environment.memoSession.map { ChildMemo.Session(memo: $0.memo) }
+          return try await LayoutScope.withScope {
             var measured: [Measured] = []
             measured.reserveCapacity(upper - lower)
             var batch = ChildMemo.Batch()
-            defer { environment.memoSession?.record(batch) }
             for job in jobs[lower..<upper] {
-              measured.append(try await elements[job.index].measure(job.request, in: environment, recording: &batch))
+              measured.append(
+                try await elements[job.index].measure(job.request, in: chunkEnvironment, recording: &batch))
             }
-            return (chunk, measured)
+            chunkEnvironment.memoSession?.record(batch)
+            return (chunk, measured, chunkEnvironment.memoSession?.batch)
           }
         }
       }
       var parts = [[Measured]](repeating: [], count: chunks)
-      for try await (chunk, measured) in group { parts[chunk] = measured }
+      for try await (chunk, measured, batch) in group {
+        parts[chunk] = measured
+        if let batch { memoSession?.record(batch) }
+      }
       return parts.flatMap { $0 }
     }
   }

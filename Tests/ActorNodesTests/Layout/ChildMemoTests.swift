@@ -61,6 +61,23 @@ struct ChildMemoTests {
     }
   }
 
+  @Test("Subnodes measured in child tasks are remembered too, each task recording apart")
+  func concurrentMeasurementsAreRemembered() async throws {
+    let (root, leaves) = try await column(40)
+    _ = try await root.layout(thatFits: Self.range, concurrency: .forced)
+    for round in 0..<3 {
+      await leaves[round * 10].setSize(Size(width: 10, height: 100))
+      root.invalidateCalculatedLayout()
+      let layout = try await root.layout(thatFits: Self.range, concurrency: .forced)
+      #expect(await root.memoCount() == 40, "every chunk's answers reached the memo")
+      #expect(frames(layout)[round * 10].size.height == 100)
+      #expect(frames(layout)[39].origin.y == frames(layout)[38].maxY)
+    }
+    for (index, leaf) in leaves.enumerated() {
+      #expect(await leaf.calls == (index % 10 == 0 && index < 30 ? 2 : 1))
+    }
+  }
+
   @Test("An answer is not reused for a subnode invalidated meanwhile, even in the middle of its measurement")
   func invalidatedSubnodeIsMeasured() async throws {
     let (root, leaves) = try await column(3)
