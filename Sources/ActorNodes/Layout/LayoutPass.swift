@@ -109,7 +109,8 @@ enum LayoutPass {
       while let visit = stack.popLast() {
         let step: PassStep?
         do {
-          step = try await visit.node.passStep(visit.target, frame: visit.frame, environment)
+          step = try await visit.node.passStep(
+            visit.target, frame: visit.frame, placedBy: visit.parentID, environment)
         } catch {
           outcome.errors.append(error)
           continue
@@ -147,7 +148,9 @@ enum LayoutPass {
             continue
           }
           stack.append(
-            Visit(node: node, target: .size(sublayout.size), frame: sublayout.frame, manualParent: nil, isRoot: false))
+            Visit(
+              node: node, target: .size(sublayout.size), frame: sublayout.frame,
+              parentID: visit.node.nodeCore.id, manualParent: nil, isRoot: false))
         }
       }
       guard !manualNodes.isEmpty else { break }
@@ -173,6 +176,8 @@ enum LayoutPass {
     let node: any DisplayNode
     let target: PassTarget
     let frame: Rect?
+    /// The ``NodeCore/id`` of the supernode whose layout gives `frame`; 0 without a frame.
+    var parentID: UInt64 = 0
     /// The entry of the supernode that places this node itself, which wants its measured size.
     let manualParent: Int?
     /// Whether the walk starts here.

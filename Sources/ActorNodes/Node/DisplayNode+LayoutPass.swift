@@ -90,11 +90,14 @@ extension DisplayNode {
       ? .sameSize(applied.range) : .resized(applied.range)
   }
 
-  /// Takes the node's layout for `target` as its applied layout, records `frame` as a view-property write.
+  /// Takes the node's layout for `target` as its applied layout, records `frame` (where the supernode with
+  /// ``NodeCore/id`` `parentID` placed it) as a view-property write.
   ///
   /// - Returns: What the pass must know, or `nil` for a
   ///   ``PassTarget/latestMeasurement`` when the node has no valid measurement and empty bounds.
-  func passStep(_ target: PassTarget, frame: Rect?, _ environment: LayoutEnvironment) async throws -> PassStep? {
+  func passStep(_ target: PassTarget, frame: Rect?, placedBy parentID: UInt64, _ environment: LayoutEnvironment)
+    async throws -> PassStep?
+  {
     let entry: LayoutCache.Entry
     switch target {
     case .range(let range):
@@ -129,7 +132,7 @@ extension DisplayNode {
     var write: FrameWrite?
     if let frame {
       write = recordFrame(frame)
-      nodeCore.settle(at: entry.version)
+      nodeCore.settle(at: entry.version, placedBy: parentID)
     }
     if changed { calculatedLayoutDidChange() }
     return PassStep(

@@ -37,7 +37,7 @@ public final class NodeCore: Sendable {
   /// Bumped whenever the node's latest measurement is of another range than before, which ends the shortcut.
   let measuredStamp = Atomic<UInt64>(0)
   /// The layout version at which a pass last gave the node its applied layout and its frame; `UInt64.max` if
-  /// none did, or if `configure` wrote the node's frame since (see ``isSettled``).
+  /// none did, or if `configure` wrote the node's frame or the node moved since (see ``isSettled``).
   private let settledVersion = Atomic<UInt64>(.max)
   /// Whether layout passes relayout the node by itself (its view loaded), whether one is requested,
   /// and whether the node was ever measured.
@@ -136,15 +136,17 @@ public final class NodeCore: Sendable {
   /// on every link of every tree.
   @HierarchyActor func setSupernode(_ parent: any DisplayNode, core parentCore: NodeCore) {
     supernode = parent
-    supernodeID.store(parentCore.id, ordering: .releasing)
+    supernodeID.store(parentCore.id, ordering: .sequentiallyConsistent)
     supernodeManagesSubnodes = parentCore.automaticallyManagesSubnodes
+    unsettleIfSettled()
   }
 
   /// Unlinks the node from its supernode.
   @HierarchyActor func clearSupernode() {
     supernode = nil
-    supernodeID.store(0, ordering: .releasing)
+    supernodeID.store(0, ordering: .sequentiallyConsistent)
     supernodeManagesSubnodes = false
+    unsettleIfSettled()
   }
 
   /// Whether the node has a supernode, without a weak load (edits ask it of every node they move).
@@ -191,20 +193,31 @@ public final class NodeCore: Sendable {
     layoutPassFlags.bitwiseOr(NodeCore.measured, ordering: .relaxed)
   }
 
-  /// Records that a pass gave the node its layout measured at `version` and wrote its frame.
+  /// Records that a pass gave the node its layout measured at `version` and the frame its supernode with
+  /// ``id`` `parentID` placed it at; in the node's isolation.
   ///
-  /// Called in the node's isolation, like ``unsettle()``.
-  func settle(at version: UInt64) {
-    settledVersion.store(version, ordering: .releasing)
+  /// A node that has left that supernode since stays unsettled: the store
+  /// comes before the check of the link, and a move stores the link before
+  /// it unsettles (both sequentially consistent), so whichever way a move
+  /// and this interleave, the node ends unsettled.
+  func settle(at version: UInt64, placedBy parentID: UInt64) {
+    settledVersion.store(version, ordering: .sequentiallyConsistent)
+    if supernodeID.load(ordering: .sequentiallyConsistent) != parentID { unsettle() }
   }
 
-  /// Records that `configure` wrote the node's frame: the next pass that lays out its supernode writes it again.
+  /// Records that the node's frame is not the one a pass gave it any more: `configure` wrote it, or the node
+  /// moved (the next pass that lays out its supernode writes its frame again).
   func unsettle() {
-    settledVersion.store(.max, ordering: .releasing)
+    settledVersion.store(.max, ordering: .sequentiallyConsistent)
   }
 
-  /// Whether the node still shows what a pass gave it: no invalidation since it took its applied layout, and
-  /// no frame written by `configure` since the pass wrote one.
+  /// ``unsettle()`` for a node that moved: a node never placed by a pass (every node being built) is left as is.
+  private func unsettleIfSettled() {
+    if settledVersion.load(ordering: .sequentiallyConsistent) != .max { unsettle() }
+  }
+
+  /// Whether the node still shows what a pass gave it: no invalidation since it took its applied layout, no
+  /// move, and no frame written by `configure` since the pass wrote one.
   ///
   /// A pass that lays out the supernode again and leaves such a node where
   /// it was does not visit it: nothing of it would change (Texture sets the

@@ -350,6 +350,26 @@ struct LayoutPassTests {
     #expect(visited(outcome, among: nodes) == ["root"])
   }
 
+  @Test("A subnode that moved away and back takes its frame again, though its supernode's layout is unchanged")
+  func movedSubnodeTakesItsFrameAgain() async throws {
+    let node = PassNode("node", size: Size(width: 10, height: 10))
+    let first = PassNode("first") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(node)])) }
+    let second = PassNode("second") { _ in .spec(.inset(EdgeInsets(all: 20), .node(node))) }
+    for parent in [first, second] { await parent.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) } }
+    try await first.addSubnode(node)
+    try await first.layoutIfNeeded()
+    try await second.addSubnode(node)  // moves it
+    try await second.layoutIfNeeded()
+    #expect(await node.viewProperties().frame == Rect(x: 20, y: 20, width: 60, height: 60))
+
+    // Back under `first`, which was not laid out meanwhile: its layout places the node as before.
+    try await first.addSubnode(node)
+    first.invalidateCalculatedLayout()
+    let outcome = await LayoutPass.run(dirty: [first], environment: LayoutEnvironment(scale: 1))
+    #expect(outcome.errors.isEmpty)
+    #expect(await node.viewProperties().frame == Rect(x: 0, y: 0, width: 10, height: 10))
+  }
+
   @Test("A subnode its supernode sizes exactly, invalidated, takes its new layout though its frame stays")
   @MainActor
   func exactlySizedSubnodeRelayouts() async throws {
