@@ -16,8 +16,11 @@ extension DisplayNode {
     var style = state.style
     body(&style)
     guard style != state.style else { return }
-    state.style = style
+    let storage = state.layout
+    storage.style = style
     invalidateCalculatedLayout()
+    // Read after the bump; no pass can look at the node before this returns (it runs in the node's isolation).
+    storage.styleVersion = nodeCore.layoutVersion.load(ordering: .acquiring)
   }
 
   /// Marks every layout measured for the node so far as out of date, from any isolation domain.

@@ -80,8 +80,16 @@ extension DisplayNode {
   /// the shrunk range and keeps the old layout (its
   /// `testCallingSetNeedsLayoutOnANodeThatWasSubjectToMultipassLayout` pins
   /// that as a known bug).
+  ///
+  /// A node whose style changed since its applied layout was measured is not
+  /// measured here: its applied range was resolved from the old style (its
+  /// size, its minimum and maximum), so its supernode lays out again and
+  /// resolves the new one (Texture measures it in the range its supernode
+  /// offered, restricted by its current style, and the new size makes the
+  /// supernode lay out again).
   func remeasureForPass(_ environment: LayoutEnvironment) async throws -> PassRemeasurement {
-    guard let applied = state.layoutStorage?.applied else { return .notLaidOut }
+    guard let storage = state.layoutStorage, let applied = storage.applied else { return .notLaidOut }
+    if storage.styleVersion > applied.version { return .resized(applied.range) }
     let layout = try await cachedEntry(in: applied.range, environment).layout
     let sizedBySupernode =
       applied.range.min.width == applied.range.max.width
@@ -128,7 +136,7 @@ extension DisplayNode {
     let storage = state.layout
     let previous = storage.applied?.layout
     let changed = previous.map { !$0.hasSameFrames(as: entry.layout) } ?? true
-    storage.applied = (entry.layout, entry.key.range)
+    storage.applied = (entry.layout, entry.key.range, entry.version)
     var write: FrameWrite?
     if let frame {
       write = recordFrame(frame)

@@ -149,8 +149,12 @@ final class NodeLayoutState {
   var cache = LayoutCache()
   /// The key of the layout measured or reused last (Texture's pending layout).
   var lastMeasured: LayoutCache.Key?
-  /// The layout the last pass applied (Texture's calculated layout), and the range it was measured in.
-  var applied: (layout: NodeLayout, range: SizeRange)?
+  /// The layout the last pass applied (Texture's calculated layout), the range it was measured in, and the
+  /// layout version it was measured at.
+  var applied: (layout: NodeLayout, range: SizeRange, version: UInt64)?
+  /// The layout version that the latest change of ``style`` made: a layout applied at an older version was
+  /// measured in a range resolved from another style.
+  var styleVersion: UInt64 = 0
   /// What the node's spec measured of its subnodes when the node was last laid out again (see ``ChildMemo``).
   var childMemo: ChildMemo?
 }

@@ -142,6 +142,40 @@ struct LayoutPassTests {
     #expect(log.entries(containing: ".layout ") == ["root.layout 200.0x300.0", "a.layout 50.0x70.0"])
   }
 
+  @Test("A style change in a window resizes the node and moves its siblings (the supernode resolves the new style)")
+  @MainActor
+  func styleChangeEscalates() async throws {
+    let a = PassNode("a", size: Size(width: 50, height: 20))
+    let b = PassNode("b", size: Size(width: 30, height: 40))
+    let c = PassNode("c", size: Size(width: 50, height: 20))
+    let root = PassNode("root") { _ in
+      .spec(
+        .stack(
+          spacing: 10, alignItems: .start,
+          children: [.node(a), .node(b), .center(.node(c)).width(.points(200)).height(.points(100))]))
+    }
+    try await root.addSubnodes([a, b, c])
+    let window = Window(size: Size(width: 400, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(frame(of: b) == Rect(x: 60, y: 0, width: 30, height: 40))
+
+    await a.setStyle { $0.width = .points(80) }
+    await c.setStyle { $0.preferredSize = Size(width: 100, height: 60) }
+    try await window.layoutIfNeeded()
+    await window.flush()
+    #expect(frame(of: a) == Rect(x: 0, y: 0, width: 80, height: 20))
+    #expect(frame(of: b) == Rect(x: 90, y: 0, width: 30, height: 40), "the sibling moved")
+    #expect(frame(of: c) == Rect(x: 180, y: 20, width: 100, height: 60), "centered at its new size")
+    #expect(await a.calculatedSize == Size(width: 80, height: 20))
+
+    // Back to the old style: the old frames again (the cached layouts of the old range are not reused blindly).
+    await a.setStyle { $0.width = .auto }
+    try await window.layoutIfNeeded()
+    await window.flush()
+    #expect(frame(of: a) == Rect(x: 0, y: 0, width: 50, height: 20))
+    #expect(frame(of: b) == Rect(x: 60, y: 0, width: 30, height: 40))
+  }
+
   @Test("A node that keeps its size is laid out again alone; its supernode is not asked")
   @MainActor
   func sameSizeStaysLocal() async throws {
