@@ -94,7 +94,11 @@ extension ViewSlot {
   func apply(_ write: FrameWrite) -> Bool {
     guard hasRunDidLoad, let layer else { return false }
     let newer = takeNewer(FrameWrite.written, version: write.version)
-    if newer.contains(.bounds) { layer.bounds = write.bounds }
+    if newer.contains(.bounds) {
+      let size = layer.bounds.size
+      layer.bounds = write.bounds
+      redrawIfResized(from: size)
+    }
     if newer.contains(.position) { layer.position = write.position }
     return true
   }

@@ -44,7 +44,8 @@ public actor TextNode: DrawingNode {
     contractPrecondition(
       maximumNumberOfLines >= 0, "maximumNumberOfLines must not be negative: got \(maximumNumberOfLines)")
     nodeCore = NodeCore(isLayerBacked: isLayerBacked)
-    nodeState = NodeState(debugName: debugName)
+    // Texture's text nodes redraw when their bounds change size: text wraps to the width it is drawn at.
+    nodeState = NodeState(debugName: debugName) { $0.needsDisplayOnBoundsChange = true }
     self.text = text
     self.maximumNumberOfLines = maximumNumberOfLines
     textContainerInset = .zero

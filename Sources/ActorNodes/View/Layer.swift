@@ -22,6 +22,7 @@ public final class Layer {
   /// The layer's own coordinate space; its size is the layer's size.
   public var bounds: Rect = .zero {
     willSet { ViewValueRule.bounds(newValue) }
+    didSet { if needsDisplayOnBoundsChange, bounds.size != oldValue.size { setNeedsDisplay() } }
   }
   /// The position of ``anchorPoint`` in the superlayer's coordinates.
   public var position: Point = .zero {
@@ -76,6 +77,9 @@ public final class Layer {
   public var contentsScale: Double = 1 {
     willSet { ViewValueRule.contentsScale(newValue) }
   }
+  /// Whether a change of the bounds' size marks the layer as needing display (`CALayer`'s, for sizes only: a
+  /// layer draws its bounds' size, never their origin).
+  public var needsDisplayOnBoundsChange = false
 
   /// Whether the layer waits for a layout pass.
   public private(set) var needsLayout = false

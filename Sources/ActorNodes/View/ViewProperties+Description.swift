@@ -21,6 +21,7 @@ extension ViewProperty {
     case .contents: "contents"
     case .contentsScale: "contentsScale"
     case .isUserInteractionEnabled: "isUserInteractionEnabled"
+    case .needsDisplayOnBoundsChange: "needsDisplayOnBoundsChange"
     }
   }
 }
@@ -79,6 +80,7 @@ extension ViewProperties: CustomStringConvertible {
     case .contents: contents?.description ?? "nil"
     case .contentsScale: contentsScale.shortDescription
     case .isUserInteractionEnabled: String(isUserInteractionEnabled)
+    case .needsDisplayOnBoundsChange: String(needsDisplayOnBoundsChange)
     }
   }
 }

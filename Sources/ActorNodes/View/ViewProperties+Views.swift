@@ -23,6 +23,7 @@ extension ViewProperties {
     shadowRadius = layer.shadowRadius
     contents = layer.contents
     contentsScale = layer.contentsScale
+    needsDisplayOnBoundsChange = layer.needsDisplayOnBoundsChange
     if let view {
       tintColor = view.tintColor
       isUserInteractionEnabled = view.isUserInteractionEnabled
@@ -81,6 +82,7 @@ extension ViewProperties {
     case .contents: layer.contents = contents
     case .contentsScale: layer.contentsScale = contentsScale
     case .isUserInteractionEnabled: view?.isUserInteractionEnabled = isUserInteractionEnabled
+    case .needsDisplayOnBoundsChange: layer.needsDisplayOnBoundsChange = needsDisplayOnBoundsChange
     }
     return false
   }

@@ -46,6 +46,9 @@ public struct ViewProperties: Hashable, Sendable {
   public var contentsScale: Double = 1
   /// Whether the view receives touches. Layer-backed nodes keep the value but have no view to apply it to.
   public var isUserInteractionEnabled = true
+  /// Whether a new bounds size redraws the contents (`CALayer.needsDisplayOnBoundsChange`; Texture's text
+  /// nodes set it). Off by default: a resized node keeps its contents, stretched, until asked to redraw.
+  public var needsDisplayOnBoundsChange = false
 
   /// Creates the default properties of a fresh view.
   public init() {}
@@ -86,7 +89,7 @@ extension ViewProperties {
         ViewValueRule.shadow(shadowOffset.height)
       case .contentsScale: ViewValueRule.contentsScale(contentsScale)
       case .isHidden, .isOpaque, .backgroundColor, .tintColor, .clipsToBounds, .borderColor, .shadowColor, .contents,
-        .isUserInteractionEnabled:
+        .isUserInteractionEnabled, .needsDisplayOnBoundsChange:
         break
       }
     }
@@ -127,6 +130,7 @@ extension ViewProperties {
     case .contents: contents == other.contents
     case .contentsScale: contentsScale == other.contentsScale
     case .isUserInteractionEnabled: isUserInteractionEnabled == other.isUserInteractionEnabled
+    case .needsDisplayOnBoundsChange: needsDisplayOnBoundsChange == other.needsDisplayOnBoundsChange
     }
   }
 
@@ -151,6 +155,7 @@ extension ViewProperties {
     case .contents: contents = other.contents
     case .contentsScale: contentsScale = other.contentsScale
     case .isUserInteractionEnabled: isUserInteractionEnabled = other.isUserInteractionEnabled
+    case .needsDisplayOnBoundsChange: needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
     }
   }
 }

@@ -3,7 +3,7 @@ public enum ViewProperty: Int, CaseIterable, Hashable, Sendable {
   case bounds, position, anchorPoint, alpha, isHidden, isOpaque, backgroundColor, tintColor
   case clipsToBounds, cornerRadius, borderWidth, borderColor
   case shadowColor, shadowOpacity, shadowOffset, shadowRadius
-  case contents, contentsScale, isUserInteractionEnabled
+  case contents, contentsScale, isUserInteractionEnabled, needsDisplayOnBoundsChange
 
   /// Whether a change of this property makes the view redraw.
   ///

@@ -131,6 +131,11 @@ public struct ViewPropertyChanges: Sendable {
     get { values.isUserInteractionEnabled }
     set { values.isUserInteractionEnabled = newValue; written.insert(.isUserInteractionEnabled) }
   }
+  /// See ``ViewProperties/needsDisplayOnBoundsChange``.
+  public var needsDisplayOnBoundsChange: Bool {
+    get { values.needsDisplayOnBoundsChange }
+    set { values.needsDisplayOnBoundsChange = newValue; written.insert(.needsDisplayOnBoundsChange) }
+  }
 
   /// Writes one property from another set of values (for table-driven code).
   public mutating func write(_ property: ViewProperty, from source: ViewProperties) {

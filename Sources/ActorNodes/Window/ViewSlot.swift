@@ -144,14 +144,27 @@ final class ViewSlot {
   func apply(_ write: PropertyWrite) -> Bool {
     guard hasRunDidLoad, let layer else { return false }
     let newer = takeNewer(write.written, version: write.version)
+    let size = layer.bounds.size
     // The view only where a property needs it: reaching it costs a cache miss per write otherwise.
     let redraw = write.values.apply(newer, to: layer, view: newer.touchesView ? view : nil)
     write.actions.apply(to: layer)
     if redraw {
       layer.setNeedsDisplay()
       DisplayTriggers.propertiesNeedRedraw(self)
+    } else if newer.contains(.bounds) {
+      redrawIfResized(from: size)
     }
     return true
+  }
+
+  /// Asks for a display if the layer redraws on a bounds change and its size changed from `size`.
+  ///
+  /// A size that was or is empty is left to the zero-size rule (``DisplayTriggers/watchBounds(of:)``).
+  func redrawIfResized(from size: Size) {
+    guard let layer, layer.needsDisplayOnBoundsChange, layer.bounds.size != size, size.width > 0, size.height > 0,
+      layer.bounds.size.width > 0, layer.bounds.size.height > 0
+    else { return }
+    DisplayTriggers.propertiesNeedRedraw(self)
   }
 
   /// The properties of `written` that a write at `version` may set (newer than what the view shows), now at it.

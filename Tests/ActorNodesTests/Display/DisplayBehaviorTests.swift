@@ -167,6 +167,56 @@ struct DisplayBehaviorTests {
     #expect(probe.entries("draw").count == 1)
   }
 
+  @Test func needsDisplayOnBoundsChangeRedrawsOnANewSizeOnly() async throws {
+    let probe = DrawProbe()
+    let node = PaintNode("resizes", probe: probe, frame: Rect(x: 0, y: 0, width: 4, height: 4))
+    await node.configure { $0.needsDisplayOnBoundsChange = true }
+    let holder = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+    try await holder.addSubnode(node)
+    let window = window()
+    try await window.attach(holder)
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(node.layer?.needsDisplayOnBoundsChange == true)
+    #expect(probe.entries("draw").count == 1)
+
+    await node.configure { $0.frame = Rect(x: 3, y: 3, width: 4, height: 4) }
+    await window.flush()
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(probe.entries("draw").count == 1, "a move keeps the contents")
+
+    await node.configure { $0.frame = Rect(x: 3, y: 3, width: 6, height: 5) }
+    await window.flush()
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(probe.entries("draw").count == 2, "a new size redraws")
+    #expect(node.layer?.contents?.pixelWidth == 6)
+    #expect(node.layer?.contents?.pixelHeight == 5)
+  }
+
+  @Test func aTextNodeRedrawsAtTheSizeItsNewTextIsLaidOutAt() async throws {
+    // Texture's text nodes set needsDisplayOnBoundsChange: text wraps to the width it is drawn at.
+    let text = TextNode(text: AttributedText("Hi"))
+    let host = SpecHost(.stack(alignItems: .start, children: [.node(text)]))
+    try await host.addSubnode(text)
+    let window = Window(size: Size(width: 200, height: 200), turnMode: .manual)
+    try await window.attach(host)
+    await window.waitForPendingDisplays()
+    await window.flush()
+    let before = try #require(text.layer?.frame.size)
+    #expect(text.layer?.contents?.pixelWidth == Int(before.width.rounded(.up)))
+
+    await text.setText(AttributedText("Hello there, a longer line"))
+    try await window.layoutIfNeeded()
+    await window.waitForPendingDisplays()
+    await window.flush()
+    let after = try #require(text.layer?.frame.size)
+    #expect(after.width > before.width)
+    #expect(text.layer?.contents?.pixelWidth == Int(after.width.rounded(.up)), "drawn at its new bounds")
+    #expect(text.layer?.contents?.pixelHeight == Int(after.height.rounded(.up)))
+  }
+
   @Test func aNewBackgroundColorRedraws() async throws {
     let probe = DrawProbe()
     let node = PaintNode("bg", probe: probe, frame: Self.square)

@@ -24,6 +24,7 @@ extension ViewProperty {
     case .contents: values.contents = Image(pixelWidth: 2, pixelHeight: 2, scale: 2, filledWith: .blue)
     case .contentsScale: values.contentsScale = 3
     case .isUserInteractionEnabled: values.isUserInteractionEnabled = false
+    case .needsDisplayOnBoundsChange: values.needsDisplayOnBoundsChange = true
     }
     return values
   }
@@ -66,6 +67,7 @@ extension ViewProperty {
     case .contents: layer.contents = values.contents
     case .contentsScale: layer.contentsScale = values.contentsScale
     case .isUserInteractionEnabled: view?.isUserInteractionEnabled = values.isUserInteractionEnabled
+    case .needsDisplayOnBoundsChange: layer.needsDisplayOnBoundsChange = values.needsDisplayOnBoundsChange
     }
   }
 }
@@ -96,6 +98,7 @@ extension ViewProperties {
     case .contents: result.contents = source.contents
     case .contentsScale: result.contentsScale = source.contentsScale
     case .isUserInteractionEnabled: result.isUserInteractionEnabled = source.isUserInteractionEnabled
+    case .needsDisplayOnBoundsChange: result.needsDisplayOnBoundsChange = source.needsDisplayOnBoundsChange
     }
     return result
   }
