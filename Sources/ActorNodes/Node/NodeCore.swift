@@ -73,6 +73,11 @@ public final class NodeCore: Sendable {
   @HierarchyActor var loadPhase = LoadPhase.unloaded
   /// Main-actor work waiting for the node's window to take it (see ``TurnQueue``).
   @HierarchyActor var pending = PendingWork()
+  /// The node's main-actor side: its view once loaded, and the mirror of its tree links.
+  ///
+  /// Next to ``pending``: a turn reads it for every node whose work the
+  /// ``HierarchyActor`` took just before, so its line is likely in a cache already.
+  @MainActor var slot: ViewSlot?
   /// The queue of the window the node was last in; `nil` (never in a window) is the shared automatic queue.
   ///
   /// A node keeps the queue when it leaves the window's tree, so that all
@@ -84,9 +89,6 @@ public final class NodeCore: Sendable {
   @HierarchyActor var listedStamp: UInt64 = 0
   /// The window this node is the root of, if any.
   @HierarchyActor weak var hostWindow: Window?
-
-  /// The node's main-actor side: its view once loaded, and the mirror of its tree links.
-  @MainActor var slot: ViewSlot?
 
   /// Creates the core of a node that loads a ``View``, or a ``Layer`` if `isLayerBacked`.
   ///
