@@ -65,7 +65,8 @@ enum Tree {
     let count = siblings.count - (alreadyChild ? 1 : 0)
     switch position {
     case .end:
-      return count
+      // Texture's `addSubnode:` leaves a node that is already a subnode where it is.
+      return alreadyChild ? nil : count
     case .index(let requested):
       guard requested >= 0 && requested <= count else {
         throw .indexOutOfBounds(index: requested, validRange: 0...count)
@@ -90,7 +91,8 @@ enum Tree {
     let cores = children.map(\.nodeCore)
     for core in cores { try validateAdding(core, to: parentCore) }
     var loads: [LoadBatch] = []
-    for (child, core) in zip(children, cores) {
+    for (child, core) in zip(children, cores) where !core.isSubnode(of: parentCore) {
+      // As `addSubnode`: a node that is already a subnode stays where it is.
       let oldParent = detach(child, core: core)
       parentCore.subnodes.append(child)
       core.setSupernode(parent, core: parentCore)

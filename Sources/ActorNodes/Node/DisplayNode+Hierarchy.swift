@@ -9,6 +9,10 @@ extension DisplayNode {
 
   /// Adds a subnode on top of the others, moving it from its current supernode.
   ///
+  /// A node that is already a subnode of this one stays where it is, as in
+  /// Texture (adding it again to make sure it is there changes nothing; use
+  /// ``insertSubnode(_:at:)`` to move it among its siblings).
+  ///
   /// Allowed from any isolation domain, before and after load. If this node
   /// is loaded and `subnode` is not, `subnode`'s views load: their state is
   /// gathered before this method returns, and the views appear in the next
@@ -27,7 +31,7 @@ extension DisplayNode {
 
   /// Adds several subnodes on top of the others, in order, in one step.
   ///
-  /// The same as calling ``addSubnode(_:)`` for each, but one hop to the
+  /// The same as calling ``addSubnode(_:)`` for each (nodes that are subnodes already stay where they are), but one hop to the
   /// ``HierarchyActor`` instead of one per node, and all or nothing: if one
   /// node cannot be added, none is.
   ///

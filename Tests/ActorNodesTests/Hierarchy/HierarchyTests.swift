@@ -177,6 +177,25 @@ struct HierarchyTests {
     #expect(first.view?.subviews.isEmpty == true)
   }
 
+  @Test("Adding a node that is already a subnode changes nothing: not its order, nor its view's (Texture's addSubnode)")
+  @MainActor
+  func addingAnExistingSubnodeChangesNothing() async throws {
+    let (a, b, c) = (BasicNode(debugName: "a"), BasicNode(debugName: "b"), BasicNode(debugName: "c"))
+    let root = try await makeTree(BasicNode(), [a, b, c])
+    try await root.addSubnode(a)
+    try await root.addSubnodes([b, a])
+    #expect(await subnodeNames(of: root) == ["a", "b", "c"])
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    try await root.addSubnode(b)
+    await window.flush()
+    #expect(await subnodeNames(of: root) == ["a", "b", "c"])
+    #expect(root.view?.subviews.map { $0 === a.view } == [true, false, false])
+    #expect(root.view?.subviews.last === c.view)
+    try await root.insertSubnode(a, at: 2)
+    #expect(await subnodeNames(of: root) == ["b", "c", "a"], "inserting at an index still moves it")
+  }
+
   @Test("A view-backed node cannot be a subnode of a layer-backed one, either way round")
   func viewUnderLayerIsRefused() async throws {
     let layerParent = BasicNode(isLayerBacked: true)
