@@ -11,7 +11,7 @@ struct LayoutApplication: MainTurnFeature {
     let core: NodeCore
     let layout: NodeLayout
     /// Whether the layout is new (or, for a node that places its subnodes itself, laid out again): the
-    /// node's layout hooks run only then.
+    /// node's layout hooks run then, and when `setNeedsLayout()` asked for them (``ViewSlot/layoutRequested``).
     var changed: Bool
     /// The frame its supernode's layout gave it, for a node that was loaded when the pass reached it.
     let frameWrite: FrameWrite?
@@ -32,9 +32,10 @@ struct LayoutApplication: MainTurnFeature {
       if let write = entry.frameWrite, !slot.apply(write) { slot.parkedWrites.append(write.propertyWrite) }
       slot.appliedLayout = entry.layout
     }
-    for entry in entries where entry.changed {
+    for entry in entries where entry.changed || entry.core.mainSlot.layoutRequested {
       let slot = entry.core.mainSlot
       guard slot.isLoaded, !slot.isReleased else { continue }  // Texture lays out loaded nodes only.
+      slot.layoutRequested = false
       let layout = entry.layout
       let sizes = entry.measuredSizes
       guard slot.hasRunDidLoad, let node = slot.liveNode, let layer = slot.layer else {

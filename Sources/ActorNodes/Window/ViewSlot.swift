@@ -63,6 +63,9 @@ final class ViewSlot {
   var pendingBlocks: [(version: UInt64, block: DidLoadBlock)] = []
   /// The layout whose frames the view shows (see ``DisplayNode/appliedLayout``).
   var appliedLayout: NodeLayout?
+  /// Whether a write asked the view for a layout (`setNeedsLayout`) since the node's layout hooks last ran:
+  /// the next pass that reaches the node runs them even if its layout did not change, as `layoutSubviews` does.
+  var layoutRequested = false
   /// The node's display bookkeeping, once it displayed (see ``displayState``).
   var display: SlotDisplay?
   /// Whether the node is a ``DrawingNode`` (read from its core when its view loads).
@@ -148,6 +151,7 @@ final class ViewSlot {
     // The view only where a property needs it: reaching it costs a cache miss per write otherwise.
     let redraw = write.values.apply(newer, to: layer, view: newer.touchesView ? view : nil)
     write.actions.apply(to: layer)
+    if write.actions.contains(.needsLayout) { layoutRequested = true }
     if redraw {
       layer.setNeedsDisplay()
       DisplayTriggers.propertiesNeedRedraw(self)
