@@ -87,9 +87,20 @@ extension DisplayNode {
   /// resolves the new one (Texture measures it in the range its supernode
   /// offered, restricted by its current style, and the new size makes the
   /// supernode lay out again).
+  ///
+  /// A node placed by hand whose bounds are no longer the size of its
+  /// applied layout (its frame was written since) is laid out at its bounds,
+  /// alone: Texture's `constrainedSizeForLayoutPass` falls back to the bounds
+  /// when no layout it kept has their size.
   func remeasureForPass(_ environment: LayoutEnvironment) async throws -> PassRemeasurement {
     guard let storage = state.layoutStorage, let applied = storage.applied else { return .notLaidOut }
     if storage.styleVersion > applied.version { return .resized(applied.range) }
+    if storage.isPlacedByHand {
+      let bounds = environment.grid.ceil(state.properties.bounds.size)
+      if bounds.width > 0, bounds.height > 0, bounds != applied.layout.size {
+        return .sameSize(SizeRange(exactly: bounds))
+      }
+    }
     let layout = try await cachedEntry(in: applied.range, environment).layout
     let sizedBySupernode =
       applied.range.min.width == applied.range.max.width
@@ -134,6 +145,11 @@ extension DisplayNode {
       }
     }
     let storage = state.layout
+    switch target {
+    case .size: storage.isPlacedByHand = false
+    case .latestMeasurement: storage.isPlacedByHand = true
+    case .range: break  // A root of the pass: placed as before.
+    }
     let previous = storage.applied?.layout
     let changed = previous.map { !$0.hasSameFrames(as: entry.layout) } ?? true
     storage.applied = (entry.layout, entry.key.range, entry.version)

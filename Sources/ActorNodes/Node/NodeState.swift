@@ -155,6 +155,9 @@ final class NodeLayoutState {
   /// The layout version that the latest change of ``style`` made: a layout applied at an older version was
   /// measured in a range resolved from another style.
   var styleVersion: UInt64 = 0
+  /// Whether the node's frame is its own: its supernode places its subnodes itself (in `layout()`) or not at
+  /// all, so no spec of the supernode sizes it (Texture's layout is then not "requested from above").
+  var isPlacedByHand = false
   /// What the node's spec measured of its subnodes when the node was last laid out again (see ``ChildMemo``).
   var childMemo: ChildMemo?
 }

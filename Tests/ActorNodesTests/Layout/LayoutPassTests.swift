@@ -176,6 +176,58 @@ struct LayoutPassTests {
     #expect(frame(of: b) == Rect(x: 60, y: 0, width: 30, height: 40))
   }
 
+  @Test("setNeedsLayout() runs the node's layout hooks even when its layout does not change (layoutSubviews runs)")
+  @MainActor
+  func setNeedsLayoutRunsHooks() async throws {
+    let log = EventLog()
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10), log: log)
+    let root = PassNode("root", log: log) { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    log.clear()
+
+    await root.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(log.entries == ["root.layout 100.0x100.0", "root.layoutDidFinish"], "only the node asked")
+    log.clear()
+    root.invalidateCalculatedLayout()
+    try await window.layoutIfNeeded()
+    #expect(log.entries.isEmpty, "an invalidation alone that changes nothing runs no hook")
+  }
+
+  @Test("A node placed by hand and given new bounds lays out at them, alone, when asked (and runs its hooks)")
+  @MainActor
+  func handPlacedNodeLaysOutAtItsBounds() async throws {
+    let log = EventLog()
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let placed = PassNode("placed", log: log) { _ in
+      .spec(.stack(.vertical, alignItems: .stretch, children: [.node(leaf)]))
+    }
+    try await placed.addSubnode(leaf)
+    await placed.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 50) }
+    let manual = PassNode("manual", log: log) { _ in .size(Size(width: 40, height: 40)) }
+    try await manual.addSubnode(BasicNode())
+    await manual.configure { $0.frame = Rect(x: 0, y: 60, width: 40, height: 40) }
+    let root = BasicNode(debugName: "root")
+    try await root.addSubnodes([placed, manual])
+    let window = Window(size: Size(width: 300, height: 300), turnMode: .manual)
+    try await window.attach(root)
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 100, height: 10))
+    log.clear()
+
+    await placed.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 50) }
+    await manual.configure { $0.frame = Rect(x: 0, y: 60, width: 150, height: 150) }
+    await placed.setNeedsLayout()
+    await manual.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 200, height: 10), "laid out at its new bounds")
+    #expect(frame(of: placed) == Rect(x: 0, y: 0, width: 200, height: 50), "its own frame stays")
+    #expect(frame(of: manual) == Rect(x: 0, y: 60, width: 150, height: 150))
+    #expect(manual.appliedLayout?.size == Size(width: 150, height: 150))
+    #expect(log.entries(containing: "manual.") == ["manual.layout 150.0x150.0", "manual.layoutDidFinish"])
+  }
+
   @Test("A node that keeps its size is laid out again alone; its supernode is not asked")
   @MainActor
   func sameSizeStaysLocal() async throws {
