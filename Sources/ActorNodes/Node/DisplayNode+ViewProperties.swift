@@ -49,6 +49,7 @@ extension DisplayNode {
   /// Applies `body` to the node's record; after load, returns the write to send to the main actor.
   func recordWrite(_ body: (inout ViewPropertyChanges) -> Void) -> PropertyWrite? {
     let state = self.state
+    let size = state.properties.bounds.size
     guard let changes = state.record(body) else { return nil }
     // A frame of its own: the next pass that lays out the supernode writes the layout's frame again.
     if changes.written.contains(.bounds) || changes.written.contains(.position)
@@ -57,6 +58,11 @@ extension DisplayNode {
       nodeCore.unsettle()
     }
     guard state.isLoaded else { return nil }
+    // A new size for a loaded node placed by hand: a pass lays it out at it, as a view whose bounds change size
+    // lays its subviews out again (no spec of its supernode sizes it; see `remeasureForPass`).
+    if state.properties.bounds.size != size, state.layoutStorage?.isPlacedByHand == true {
+      nodeCore.requestLayoutPass(for: self)
+    }
     state.writeVersion += 1
     return PropertyWrite(
       version: state.writeVersion, written: changes.written, values: state.properties, actions: changes.actions)

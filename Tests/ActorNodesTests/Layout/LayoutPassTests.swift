@@ -196,7 +196,7 @@ struct LayoutPassTests {
     #expect(log.entries.isEmpty, "an invalidation alone that changes nothing runs no hook")
   }
 
-  @Test("A node placed by hand and given new bounds lays out at them, alone, when asked (and runs its hooks)")
+  @Test("A node placed by hand and given a new size lays out at it, alone (and runs its hooks), as a resized view does")
   @MainActor
   func handPlacedNodeLaysOutAtItsBounds() async throws {
     let log = EventLog()
@@ -226,6 +226,11 @@ struct LayoutPassTests {
     #expect(frame(of: manual) == Rect(x: 0, y: 60, width: 150, height: 150))
     #expect(manual.appliedLayout?.size == Size(width: 150, height: 150))
     #expect(log.entries(containing: "manual.") == ["manual.layout 150.0x150.0", "manual.layoutDidFinish"])
+
+    // A new size alone asks for the pass, as a view whose bounds change size is laid out again.
+    await placed.configure { $0.frame = Rect(x: 0, y: 0, width: 120, height: 50) }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 120, height: 10))
   }
 
   @Test("A node that keeps its size is laid out again alone; its supernode is not asked")
