@@ -178,6 +178,8 @@ extension DisplayNode {
       guard stillCurrent else { continue }
       let result = try outcome.get()
       storage.noteMeasured(key, core)
+      // A caller cancelled meanwhile gets `CancellationError`; what was measured all the same stays cached.
+      try Task.checkCancellation()
       return LayoutCache.Entry(key: key, version: version, layout: result.layout, isManual: result.isManual)
     }
   }

@@ -132,6 +132,22 @@ struct NodeLayoutTests {
     #expect(await node.calls == 1)
   }
 
+  @Test("A caller cancelled during its measurement gets CancellationError; the measurement serves the others")
+  func cancelledCallerDuringMeasurement() async throws {
+    let node = CountingNode()
+    let gate = Gate()
+    await node.hold(at: gate)
+    let owner = Task { try await node.layout(thatFits: .unconstrained) }
+    await gate.waitForArrivals(1)
+    let waiter = Task { try await node.layout(thatFits: .unconstrained) }
+    while await node.waitingRequests(for: .unconstrained) == 0 { await Task.yield() }
+    owner.cancel()
+    await gate.open()
+    await #expect(throws: CancellationError.self) { try await owner.value }
+    #expect(try await waiter.value.size == Size(width: 10, height: 10))
+    #expect(await node.calls == 1, "the measurement completed: it is kept, not made again")
+  }
+
   @Test("An invalidation during a measurement wins: the older result is neither returned nor cached")
   func invalidationSupersedes() async throws {
     let node = CountingNode()
