@@ -15,6 +15,8 @@ struct LayoutApplication: MainTurnFeature {
     var changed: Bool
     /// The frame its supernode's layout gave it, for a node that was loaded when the pass reached it.
     let frameWrite: FrameWrite?
+    /// Whether the node measured itself (``LayoutMethod/size(_:)``) and places its subnodes in `layout(_:)`.
+    var isManual = false
     /// For a node that places its subnodes itself: the sizes they were measured at, by core.
     var measuredSizes: [ObjectIdentifier: Size] = [:]
   }
@@ -38,16 +40,53 @@ struct LayoutApplication: MainTurnFeature {
       slot.layoutRequested = false
       let layout = entry.layout
       let sizes = entry.measuredSizes
+      let isManual = entry.isManual
       guard slot.hasRunDidLoad, let node = slot.liveNode, let layer = slot.layer else {
         // Right after `didLoad`, after the blocks registered before this pass.
         slot.pendingBlocks.append(
           (
             .max,
-            { context in Self.runHooks(of: context.node, view: context.view, layer: context.layer, layout, sizes) }
+            { context in
+              Self.runHooks(of: context.node, view: context.view, layer: context.layer, layout, sizes)
+              if isManual { Self.layOutResizedSubnodes(of: context.node.nodeCore.mainSlot) }
+            }
           ))
         continue
       }
       Self.runHooks(of: node, view: slot.view, layer: layer, layout, sizes)
+      if isManual { Self.layOutResizedSubnodes(of: slot) }
+    }
+  }
+
+  /// Asks for a pass for each subnode that a node's `layout(_:)` just gave a size its layout does not have.
+  ///
+  /// A node that places its subnodes itself sets their frames on their
+  /// views; in Texture, a view whose bounds change size lays its subviews
+  /// out again (`layoutSubviews`, which measures at the new bounds). The main
+  /// actor never measures: each such subnode takes the size in its own
+  /// isolation and a pass lays it out at it, applied in a later turn. A
+  /// subnode no pass laid out yet is asked only if it has subnodes to place.
+  @MainActor
+  private static func layOutResizedSubnodes(of slot: ViewSlot) {
+    var resized: [(node: any DisplayNode, size: Size)] = []
+    for child in slot.children where child.parent === slot && child.hasRunDidLoad && !child.isReleased {
+      guard let layer = child.layer, let node = child.liveNode else { continue }
+      let size = layer.bounds.size
+      guard size.width > 0, size.height > 0 else { continue }
+      if let applied = child.appliedLayout {
+        guard applied.size != size else { continue }
+      } else if child.children.isEmpty {
+        continue
+      }
+      resized.append((node, size))
+    }
+    guard !resized.isEmpty else { return }
+    MainTurn.currentRecorder?.resizedSubnodeRequests += 1
+    // Counted as a registration on its way, so that a wait for the passes also waits for these.
+    LayoutScheduler.registrationLeft()
+    Task { @HierarchyActor in
+      for (node, size) in resized { await node.takeBoundsFromView(size) }
+      LayoutScheduler.registrationArrived()
     }
   }
 

@@ -122,7 +122,7 @@ enum LayoutPass {
         outcome.application.entries.append(
           LayoutApplication.Entry(
             core: visit.node.nodeCore, layout: step.layout, changed: step.changed,
-            frameWrite: step.frameWrite))
+            frameWrite: step.frameWrite, isManual: step.isManual))
         // A root was laid out again: its subnodes take their frames again even if the layout is the
         // same (Texture sets them on every layout), which overwrites frames written meanwhile.
         guard step.changed || descendingEverywhere || visit.isRoot else { continue }

@@ -34,6 +34,16 @@ final class LayoutScheduler {
   /// Lists `node`, whose invalidation asked for a pass, with its window's scheduler.
   static func register(_ node: any DisplayNode) {
     of(node).markDirty(node)
+    registrationArrived()
+  }
+
+  /// Counts a registration on its way here; ``registrationArrived()`` counts it as arrived.
+  nonisolated static func registrationLeft() {
+    registrationsInFlight.add(1, ordering: .acquiringAndReleasing)
+  }
+
+  /// Counts one of ``registrationsInFlight`` as arrived, resuming the waiters once none is on its way.
+  static func registrationArrived() {
     guard registrationsInFlight.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
     let waiters = registrationWaiters
     registrationWaiters = []

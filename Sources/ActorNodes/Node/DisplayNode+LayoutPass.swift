@@ -93,13 +93,15 @@ extension DisplayNode {
   /// alone: Texture's `constrainedSizeForLayoutPass` falls back to the bounds
   /// when no layout it kept has their size.
   func remeasureForPass(_ environment: LayoutEnvironment) async throws -> PassRemeasurement {
-    guard let storage = state.layoutStorage, let applied = storage.applied else { return .notLaidOut }
+    guard let storage = state.layoutStorage else { return .notLaidOut }
+    let bounds = environment.grid.ceil(boundsForPass(storage))
+    let hasBounds = bounds.width > 0 && bounds.height > 0
+    guard let applied = storage.applied else {
+      return storage.isPlacedByHand && hasBounds ? .sameSize(SizeRange(exactly: bounds)) : .notLaidOut
+    }
     if storage.styleVersion > applied.version { return .resized(applied.range) }
-    if storage.isPlacedByHand {
-      let bounds = environment.grid.ceil(state.properties.bounds.size)
-      if bounds.width > 0, bounds.height > 0, bounds != applied.layout.size {
-        return .sameSize(SizeRange(exactly: bounds))
-      }
+    if storage.isPlacedByHand, hasBounds, bounds != applied.layout.size {
+      return .sameSize(SizeRange(exactly: bounds))
     }
     let layout = try await cachedEntry(in: applied.range, environment).layout
     let sizedBySupernode =
@@ -107,6 +109,21 @@ extension DisplayNode {
       || applied.range.min.height == applied.range.max.height
     return layout.size == applied.layout.size && !sizedBySupernode
       ? .sameSize(applied.range) : .resized(applied.range)
+  }
+
+  /// The size of the node's bounds for a pass: the one its supernode's `layout(_:)` gave its view, if newer
+  /// than its record's.
+  private func boundsForPass(_ storage: NodeLayoutState?) -> Size {
+    storage?.boundsFromView ?? state.properties.bounds.size
+  }
+
+  /// Takes the size that the `layout(_:)` of the node's supernode gave its view, on the main actor, and asks
+  /// for a pass that lays the node out at it (as a view whose bounds change size lays its subviews out again).
+  func takeBoundsFromView(_ size: Size) {
+    let storage = state.layout
+    storage.boundsFromView = size
+    storage.isPlacedByHand = true
+    nodeCore.requestLayoutPass(for: self)
   }
 
   /// Takes the node's layout for `target` as its applied layout, records `frame` (where the supernode with
@@ -139,14 +156,16 @@ extension DisplayNode {
       } else {
         // Never measured by the node that places it: laid out at its bounds, as Texture's layout pass
         // measures such a node (nothing while they are empty).
-        let size = state.properties.bounds.size
+        let size = boundsForPass(state.layoutStorage)
         guard size.width > 0, size.height > 0 else { return nil }
         entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
       }
     }
     let storage = state.layout
     switch target {
-    case .size: storage.isPlacedByHand = false
+    case .size:
+      storage.isPlacedByHand = false
+      storage.boundsFromView = nil
     case .latestMeasurement: storage.isPlacedByHand = true
     case .range: break  // A root of the pass: placed as before.
     }

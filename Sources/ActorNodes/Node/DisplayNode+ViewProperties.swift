@@ -57,6 +57,7 @@ extension DisplayNode {
     {
       nodeCore.unsettle()
     }
+    if changes.written.contains(.bounds) { state.layoutStorage?.boundsFromView = nil }  // The record is newer.
     guard state.isLoaded else { return nil }
     // A new size for a loaded node placed by hand: a pass lays it out at it, as a view whose bounds change size
     // lays its subviews out again (no spec of its supernode sizes it; see `remeasureForPass`).

@@ -180,7 +180,7 @@ public final class NodeCore: Sendable {
     guard layoutPassesEnabled else { return }
     let old = layoutPassFlags.bitwiseOr(NodeCore.passRequested, ordering: .acquiringAndReleasing).oldValue
     guard old & NodeCore.passRequested == 0 else { return }
-    LayoutScheduler.registrationsInFlight.add(1, ordering: .acquiringAndReleasing)
+    LayoutScheduler.registrationLeft()
     Task { @HierarchyActor in LayoutScheduler.register(node) }
   }
 

@@ -158,6 +158,9 @@ final class NodeLayoutState {
   /// Whether the node's frame is its own: its supernode places its subnodes itself (in `layout()`) or not at
   /// all, so no spec of the supernode sizes it (Texture's layout is then not "requested from above").
   var isPlacedByHand = false
+  /// The size a supernode's `layout(_:)` gave the node's view directly, on the main actor, if that is newer
+  /// than the bounds in the node's record (a `configure` write of the bounds, or a spec's frame, ends it).
+  var boundsFromView: Size?
   /// What the node's spec measured of its subnodes when the node was last laid out again (see ``ChildMemo``).
   var childMemo: ChildMemo?
 }

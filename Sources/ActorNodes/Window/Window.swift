@@ -148,13 +148,23 @@ public final class Window {
   ///   of those passes are laid out and applied all the same.
   public func layoutIfNeeded() async throws {
     let queue = turnQueue
-    let errors = await queue.layoutScheduler.waitUntilIdle()
-    switch turnMode {
-    case .automatic: await queue.waitForQueuedWork()
-    case .manual: await flush()
+    var errors: [any Error] = []
+    // A turn can ask for more passes: a node's `layout(_:)` gave subnodes new sizes. Until none does (a few
+    // rounds at most, so that layout code that resizes subnodes in every turn cannot keep this from returning).
+    for _ in 0..<Self.layoutRounds {
+      let requests = queue.recorder.resizedSubnodeRequests
+      errors += await queue.layoutScheduler.waitUntilIdle()
+      switch turnMode {
+      case .automatic: await queue.waitForQueuedWork()
+      case .manual: await flush()
+      }
+      guard queue.recorder.resizedSubnodeRequests != requests else { break }
     }
     if let error = errors.first { throw error }
   }
+
+  /// The most rounds of passes and turns ``layoutIfNeeded()`` waits for.
+  private static let layoutRounds = 8
 
   /// Returns once the layout passes asked for have run and queued their frames, without applying them.
   ///

@@ -62,6 +62,29 @@ actor PassNode: HookRecording {
   deinit { lifetime?.recordDeinit() }
 }
 
+/// A node that measures itself and places its subnodes in `layout(_:)` at fixed frames, as Texture's
+/// manual layout does (`subnode.frame = …` in `-layout`); it measures the ones given a range first.
+actor PlacerNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "placer")
+  nonisolated let placements: [(node: any DisplayNode, frame: Rect, measuredIn: SizeRange?)]
+
+  init(_ placements: [(node: any DisplayNode, frame: Rect, measuredIn: SizeRange?)]) {
+    self.placements = placements
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    for placement in placements {
+      if let measuredIn = placement.measuredIn { _ = try await placement.node.layout(thatFits: measuredIn) }
+    }
+    return .size(range.max)
+  }
+
+  @MainActor func layout(_ context: borrowing LayoutContext) {
+    for placement in placements { placement.node.layer?.frame = placement.frame }
+  }
+}
+
 /// The names of the nodes among `nodes` that a pass visited, in the order it applies them.
 func visited(_ outcome: LayoutPass.Outcome, among nodes: [PassNode]) -> [String] {
   outcome.application.entries.map { entry in nodes.first { $0.nodeCore === entry.core }?.name ?? "?" }
@@ -231,6 +254,37 @@ struct LayoutPassTests {
     await placed.configure { $0.frame = Rect(x: 0, y: 0, width: 120, height: 50) }
     try await window.layoutIfNeeded()
     #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 120, height: 10))
+  }
+
+  @Test("Subnodes a node's layout(_:) gives another size than their layouts' are laid out at it (layoutSubviews)")
+  @MainActor
+  func subnodesResizedInLayoutAreLaidOutAtTheirFrames() async throws {
+    func stretching(_ name: String) async throws -> (node: PassNode, leaf: PassNode) {
+      let leaf = PassNode("\(name) leaf", size: Size(width: 10, height: 10))
+      let node = PassNode(name) { _ in .spec(.stack(.vertical, alignItems: .stretch, children: [.node(leaf)])) }
+      try await node.addSubnode(leaf)
+      return (node, leaf)
+    }
+    let measured = try await stretching("measured")
+    let unmeasured = try await stretching("unmeasured")
+    let placer = PlacerNode([
+      (measured.node, Rect(x: 0, y: 0, width: 150, height: 60), SizeRange(exactly: Size(width: 120, height: 50))),
+      (unmeasured.node, Rect(x: 0, y: 100, width: 80, height: 40), nil),
+    ])
+    try await placer.addSubnodes([measured.node, unmeasured.node])
+    let window = Window(size: Size(width: 300, height: 300), turnMode: .manual)
+    try await window.attach(placer)
+    #expect(frame(of: measured.leaf) == Rect(x: 0, y: 0, width: 120, height: 10), "its measured size, first")
+    try await window.layoutIfNeeded()
+    #expect(frame(of: measured.leaf) == Rect(x: 0, y: 0, width: 150, height: 10))
+    #expect(measured.node.appliedLayout?.size == Size(width: 150, height: 60))
+    #expect(frame(of: unmeasured.leaf) == Rect(x: 0, y: 0, width: 80, height: 10))
+    #expect(frame(of: measured.node) == Rect(x: 0, y: 0, width: 150, height: 60), "the frames stay the placer's")
+
+    // A configure write of the bounds is newer than the size the placer gave: the node lays out at it.
+    await measured.node.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 60) }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: measured.leaf) == Rect(x: 0, y: 0, width: 200, height: 10))
   }
 
   @Test("A node that keeps its size is laid out again alone; its supernode is not asked")
