@@ -19,6 +19,13 @@ final class SlotDisplay {
     if !pending.contains(core) { pending.append(core) }
   }
 
+  /// Forgets `core`, a subnode that left the node (removed, or released), without running any hook: its
+  /// display no longer holds up the node's ``DisplayNode/hierarchyDisplayDidFinish(_:)`` (Texture keeps the
+  /// pending nodes in a weak set, whose released entries do not count).
+  func forgetPending(_ core: ObjectIdentifier) {
+    pending.removeAll { $0 == core }
+  }
+
   /// Removes `core` from ``pending``; returns whether that emptied it.
   func removePending(_ core: ObjectIdentifier) -> Bool {
     guard let index = pending.firstIndex(of: core) else { return false }

@@ -141,7 +141,8 @@ public protocol DisplayNode: Actor {
   /// Called on the main actor each time the node's set of pending displays
   /// (its own, and its direct subnodes' since their `displayWillStart`)
   /// empties; a cancelled display stays pending until a later one of the
-  /// same node commits. The default does nothing.
+  /// same node commits, or until that subnode is removed or released. The
+  /// default does nothing.
   ///
   /// - Important: Implement it with exactly this signature, or it is never called.
   @MainActor func hierarchyDisplayDidFinish(_ context: borrowing DisplayContext)

@@ -214,6 +214,7 @@ private final class TurnWork {
       let kept = Set(slots.lazy.map(ObjectIdentifier.init))
       for slot in old where slot.placedParent === parent && !kept.contains(ObjectIdentifier(slot)) {
         slot.placedParent = nil
+        parent.display?.forgetPending(slot.coreID)
         markMoved(slot)
       }
     }

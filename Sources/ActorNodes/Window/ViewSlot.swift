@@ -123,6 +123,7 @@ final class ViewSlot {
   /// must never leave a live one looking as if it were in a window.
   func releaseViews() {
     isReleased = true
+    placedParent?.display?.forgetPending(coreID)
     placedParent = nil
     for child in children where child.placedParent === self {
       child.placedParent = nil

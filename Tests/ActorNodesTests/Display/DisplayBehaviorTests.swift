@@ -45,6 +45,28 @@ struct DisplayBehaviorTests {
       ])
   }
 
+  @Test func aRemovedSubnodeNoLongerHoldsUpItsFormerSupernodesHierarchyDisplay() async throws {
+    // Texture keeps the pending nodes in a weak set: a released one no longer counts.
+    let log = EventLog()
+    let held = DrawProbe(holdingDraws: true)
+    let parent = PaintNode("parent", color: .white, log: log, frame: Rect(x: 0, y: 0, width: 8, height: 4))
+    let gone = PaintNode("gone", color: .blue, log: log, probe: held, frame: Self.square)
+    let kept = PaintNode("kept", color: .green, log: log, frame: .zero)  // Displays once it has a size.
+    try await parent.addSubnodes([gone, kept])
+    let window = window()
+    try await window.attach(parent)
+    await held.waitFor("draw gone")  // Pending on the parent, and held there.
+    await gone.removeFromSupernode()
+    await window.flush()
+    held.release()  // Its display was cancelled when it left the window: it commits nothing.
+    await kept.configure { $0.frame = Rect(x: 4, y: 0, width: 2, height: 2) }
+    await window.flush()
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(log.entries.contains("parent.subnodeDidFinish(kept)"))
+    #expect(log.entries.last == "parent.hierarchyDidFinish", "\(log.entries)")
+  }
+
   @Test func aSynchronousDisplayDrawsOnTheMainActorWithoutATurn() async throws {
     let log = EventLog()
     let probe = DrawProbe()
