@@ -157,7 +157,11 @@ extension DisplayNode {
         // Never measured by the node that places it: laid out at its bounds, as Texture's layout pass
         // measures such a node (nothing while they are empty).
         let size = boundsForPass(state.layoutStorage)
-        guard size.width > 0, size.height > 0 else { return nil }
+        guard size.width > 0, size.height > 0 else {
+          // Placed by hand all the same: a size written later asks for a pass (see `recordWrite`).
+          state.layout.isPlacedByHand = true
+          return nil
+        }
         entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
       }
     }
