@@ -35,6 +35,8 @@ extension DisplayNode {
   public nonisolated func invalidateCalculatedLayout() {
     let core = nodeCore
     core.layoutVersion.wrappingAdd(1, ordering: .releasing)
+    // The shortcut could not answer any more; dropped, so that its layout keeps no removed subnode alive.
+    core.layoutShortcut.withLock { $0 = nil }
     core.requestLayoutPass(for: self)
   }
 

@@ -287,6 +287,22 @@ struct LayoutPassTests {
     #expect(frame(of: measured.leaf) == Rect(x: 0, y: 0, width: 200, height: 10))
   }
 
+  @Test("A node placed by hand with empty bounds is laid out once a write gives it a size")
+  @MainActor
+  func handPlacedNodeGivenItsFirstSize() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let stack = PassNode("stack") { _ in .spec(.stack(.vertical, alignItems: .stretch, children: [.node(leaf)])) }
+    try await stack.addSubnode(leaf)
+    let root = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    try await root.addSubnode(stack)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(stack.appliedLayout == nil, "nothing to lay out at an empty size, as in Texture")
+    await stack.configure { $0.frame = Rect(x: 0, y: 0, width: 50, height: 50) }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 50, height: 10))
+  }
+
   @Test("A node that keeps its size is laid out again alone; its supernode is not asked")
   @MainActor
   func sameSizeStaysLocal() async throws {
@@ -442,6 +458,26 @@ struct LayoutPassTests {
       try await root.layoutIfNeeded()
     }
     #expect(lifetime.count == 2)
+  }
+
+  @Test("A subnode removed and left out of the layout dies after the next pass, though the node was measured")
+  func removedSubnodeIsNotKeptByOldLayouts() async throws {
+    let lifetime = LifetimeCounter()
+    let root = PassNode("root")
+    do {
+      let gone = PassNode("gone", lifetime: lifetime) { _ in .size(Size(width: 10, height: 10)) }
+      await root.setMethod { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(gone)])) }
+      try await root.addSubnode(gone)
+      await root.configure { $0.frame = Rect(x: 0, y: 0, width: 50, height: 50) }
+      try await root.layoutIfNeeded()
+      // Measured for other ranges by a caller: the answer it would repeat names the subnode too.
+      _ = try await root.layout(thatFits: SizeRange(exactly: Size(width: 40, height: 40)))
+      _ = try await root.layout(thatFits: SizeRange(exactly: Size(width: 30, height: 30)))
+      await gone.removeFromSupernode()
+    }
+    await root.setMethod { _ in .size(Size(width: 50, height: 50)) }
+    try await root.layoutIfNeeded()
+    #expect(lifetime.count == 1, "nothing the node keeps names the removed subnode")
   }
 
   @Test("setNeedsLayout() from another isolation domain invalidates and relayouts a loaded node")
