@@ -36,7 +36,7 @@ extension DisplayNode {
     let core = nodeCore
     core.layoutVersion.wrappingAdd(1, ordering: .releasing)
     // The shortcut could not answer any more; dropped, so that its layout keeps no removed subnode alive.
-    core.layoutShortcut.withLock { $0 = nil }
+    core.dropShortcut()
     core.requestLayoutPass(for: self)
   }
 
@@ -88,7 +88,7 @@ extension DisplayNode {
     let shortcut = LayoutShortcut(
       range: range, parentSize: parentSize, scale: environment.grid.scale, version: entry.version,
       stamp: core.measuredStamp.load(ordering: .acquiring), layout: entry.layout)
-    core.layoutShortcut.withLock { $0 = shortcut }
+    core.keepShortcut(shortcut)
     return entry.layout.layout(of: self)
   }
 

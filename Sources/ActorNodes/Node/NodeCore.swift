@@ -195,6 +195,19 @@ public final class NodeCore: Sendable {
     layoutPassFlags.bitwiseOr(NodeCore.measured, ordering: .relaxed)
   }
 
+  /// Keeps `shortcut` as the answer to a repeated request (see ``LayoutShortcut``).
+  func keepShortcut(_ shortcut: LayoutShortcut) {
+    layoutPassFlags.bitwiseOr(NodeCore.keepsShortcut, ordering: .releasing)
+    layoutShortcut.withLock { $0 = shortcut }
+  }
+
+  /// Drops the kept shortcut, if any: the lock is taken only by nodes that were asked for a layout directly.
+  func dropShortcut() {
+    let old = layoutPassFlags.bitwiseAnd(~NodeCore.keepsShortcut, ordering: .acquiringAndReleasing).oldValue
+    guard old & NodeCore.keepsShortcut != 0 else { return }
+    layoutShortcut.withLock { $0 = nil }
+  }
+
   /// Records that a pass gave the node its layout measured at `version` and the frame its supernode with
   /// ``id`` `parentID` placed it at; in the node's isolation.
   ///
@@ -289,6 +302,7 @@ public final class NodeCore: Sendable {
   private static let passesEnabled: UInt8 = 1
   private static let passRequested: UInt8 = 2
   private static let measured: UInt8 = 4
+  private static let keepsShortcut: UInt8 = 8
 
   /// Whether the node's view exists or is being built; set once, never cleared.
   @HierarchyActor var isLoaded: Bool {
