@@ -18,8 +18,6 @@
 @MainActor
 enum MainTurn {
   private static var isApplying = false
-  /// The recorder of the window whose turn is being applied, for features that count what they did.
-  private(set) static var currentRecorder: TurnRecorder?
   private static var lastStamp: UInt64 = 0
   /// Placements set aside to break a transient cycle; every turn looks at them again.
   static var suspended: [ViewSlot] = []
@@ -38,11 +36,7 @@ enum MainTurn {
     // Hooks are synchronous and every turn entry point is `async`, so only the library could nest turns.
     contractPrecondition(!isApplying, "a main-actor turn cannot start inside another one")
     isApplying = true
-    currentRecorder = recorder
-    defer {
-      isApplying = false
-      currentRecorder = nil
-    }
+    defer { isApplying = false }
     let clock = ContinuousClock()
     let start = clock.now
     lastStamp &+= 1

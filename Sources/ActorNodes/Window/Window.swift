@@ -149,16 +149,15 @@ public final class Window {
   public func layoutIfNeeded() async throws {
     let queue = turnQueue
     var errors: [any Error] = []
-    // A turn can ask for more passes: a node's `layout(_:)` gave subnodes new sizes. Until none does (a few
-    // rounds at most, so that layout code that resizes subnodes in every turn cannot keep this from returning).
+    // A turn can ask for more passes (a node's `layout(_:)` gave subnodes new sizes): until none is asked for,
+    // a few rounds at most, so that layout code that resizes subnodes in every turn cannot keep this waiting.
     for _ in 0..<Self.layoutRounds {
-      let requests = queue.recorder.resizedSubnodeRequests
       errors += await queue.layoutScheduler.waitUntilIdle()
       switch turnMode {
       case .automatic: await queue.waitForQueuedWork()
       case .manual: await flush()
       }
-      guard queue.recorder.resizedSubnodeRequests != requests else { break }
+      guard await !queue.isLayoutIdle else { break }
     }
     if let error = errors.first { throw error }
   }
