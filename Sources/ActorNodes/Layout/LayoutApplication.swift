@@ -81,6 +81,7 @@ struct LayoutApplication: MainTurnFeature {
       resized.append((node, size))
     }
     guard !resized.isEmpty else { return }
+    MainTurn.currentRecorder?.resizedSubnodeRequests += 1
     // Counted as a registration on its way, so that a wait for the passes also waits for these.
     LayoutScheduler.registrationLeft()
     Task { @HierarchyActor in

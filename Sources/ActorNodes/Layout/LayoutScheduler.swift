@@ -63,11 +63,6 @@ final class LayoutScheduler {
     Task { await runPasses() }
   }
 
-  /// Whether no pass is running, waiting to run, or asked for on its way here.
-  var isIdle: Bool {
-    !isRunning && dirty.isEmpty && Self.registrationsInFlight.load(ordering: .acquiring) == 0
-  }
-
   /// Returns once no pass is running or waiting to run, with the errors of the passes since the last call.
   ///
   /// Invalidations made before the call are waited for too.

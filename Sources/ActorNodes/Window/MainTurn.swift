@@ -18,6 +18,8 @@
 @MainActor
 enum MainTurn {
   private static var isApplying = false
+  /// The recorder of the window whose turn is being applied, for features that count what they did.
+  private(set) static var currentRecorder: TurnRecorder?
   private static var lastStamp: UInt64 = 0
   /// Placements set aside to break a transient cycle; every turn looks at them again.
   static var suspended: [ViewSlot] = []
@@ -36,7 +38,11 @@ enum MainTurn {
     // Hooks are synchronous and every turn entry point is `async`, so only the library could nest turns.
     contractPrecondition(!isApplying, "a main-actor turn cannot start inside another one")
     isApplying = true
-    defer { isApplying = false }
+    currentRecorder = recorder
+    defer {
+      isApplying = false
+      currentRecorder = nil
+    }
     let clock = ContinuousClock()
     let start = clock.now
     lastStamp &+= 1

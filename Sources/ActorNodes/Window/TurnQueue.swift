@@ -45,9 +45,6 @@ final class TurnQueue {
     return queue
   }
 
-  /// Whether this queue's layout passes are all done, none waiting or asked for (see ``LayoutScheduler/isIdle``).
-  var isLayoutIdle: Bool { layoutScheduler.isIdle }
-
   /// Lists `node`, whose ``NodeCore/pending`` work has just become non-empty or moved here.
   ///
   /// An automatic queue schedules one turn for everything registered before it runs.

@@ -21,5 +21,8 @@ public struct TurnStatistics: Hashable, Sendable {
 @MainActor
 final class TurnRecorder {
   var statistics = TurnStatistics()
+  /// How many times a turn asked for layout passes because a node's `layout(_:)` gave subnodes new sizes
+  /// (``Window/layoutIfNeeded()`` waits for those passes too).
+  var resizedSubnodeRequests = 0
   nonisolated init() {}
 }

@@ -149,15 +149,16 @@ public final class Window {
   public func layoutIfNeeded() async throws {
     let queue = turnQueue
     var errors: [any Error] = []
-    // A turn can ask for more passes (a node's `layout(_:)` gave subnodes new sizes): until none is asked for,
-    // a few rounds at most, so that layout code that resizes subnodes in every turn cannot keep this waiting.
+    // A turn can ask for more passes: a node's `layout(_:)` gave subnodes new sizes. Until none does (a few
+    // rounds at most, so that layout code that resizes subnodes in every turn cannot keep this from returning).
     for _ in 0..<Self.layoutRounds {
+      let requests = queue.recorder.resizedSubnodeRequests
       errors += await queue.layoutScheduler.waitUntilIdle()
       switch turnMode {
       case .automatic: await queue.waitForQueuedWork()
       case .manual: await flush()
       }
-      guard await !queue.isLayoutIdle else { break }
+      guard queue.recorder.resizedSubnodeRequests != requests else { break }
     }
     if let error = errors.first { throw error }
   }
