@@ -173,15 +173,19 @@ extension DisplayNode {
     case .latestMeasurement: storage.isPlacedByHand = true
     case .range: break  // A root of the pass: placed as before.
     }
-    let previous = storage.applied?.layout
+    let previousApplied = storage.applied
+    let previous = previousApplied?.layout
     let changed = previous.map { !$0.hasSameFrames(as: entry.layout) } ?? true
+    // Texture calls the hook whenever a pass applies a layout measured anew (an invalidation or another range
+    // made the applied one stale), even one equal to it; only a still-valid layout applied again is silent.
+    let measuredAnew = previousApplied.map { $0.version != entry.version || $0.range != entry.key.range } ?? true
     storage.applied = (entry.layout, entry.key.range, entry.version)
     var write: FrameWrite?
     if let frame {
       write = recordFrame(frame)
       nodeCore.settle(at: entry.version, placedBy: parentID)
     }
-    if changed { calculatedLayoutDidChange() }
+    if changed || measuredAnew { calculatedLayoutDidChange() }
     return PassStep(
       layout: entry.layout, previous: previous, changed: changed, isManual: entry.isManual, frameWrite: write)
   }

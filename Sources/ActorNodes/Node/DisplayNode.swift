@@ -188,9 +188,12 @@ public protocol DisplayNode: Actor {
   /// Tells the node, in its isolation, that a layout pass applied a new layout to it.
   ///
   /// Texture's `-calculatedLayoutDidChange`. Called off the main actor when
-  /// a pass takes a layout whose size or subnode frames differ from the one
-  /// applied before (or the first one), before the main actor applies it.
-  /// ``calculatedLayout`` is the new layout here. The default does nothing.
+  /// a pass applies a layout measured anew (the first one, one whose size or
+  /// subnode frames differ, or one measured again after an invalidation or in
+  /// another range, even if it equals the one before, as Texture calls it
+  /// for every new layout it applies), before the main actor applies it. A
+  /// pass that applies the same, still valid measurement again does not call
+  /// it. ``calculatedLayout`` is the new layout here. The default does nothing.
   func calculatedLayoutDidChange()
 
   /// The line that represents this node in ``recursiveDescription()``.

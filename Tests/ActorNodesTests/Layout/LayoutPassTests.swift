@@ -219,6 +219,34 @@ struct LayoutPassTests {
     #expect(log.entries.isEmpty, "an invalidation alone that changes nothing runs no hook")
   }
 
+  @Test("calculatedLayoutDidChange() hears every layout measured anew and applied, even an equal one; not a reused one")
+  @MainActor
+  func calculatedLayoutDidChangeOnEveryNewLayout() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let sibling = PassNode("sibling", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in
+      .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf), .node(sibling)]))
+    }
+    try await root.addSubnodes([leaf, sibling])
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(await leaf.changes == 1)
+
+    // Texture: the invalidation makes the applied layout stale, the pass measures again and applies the new
+    // (equal) layout through _pendingLayoutTransitionDidComplete, which calls the hook.
+    await leaf.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(await leaf.changes == 2)
+    #expect(await root.changes == 1, "the supernode kept its valid layout")
+
+    // The root's relayout offers the sibling the same range: its still valid layout is applied again, silently.
+    await root.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(await root.changes == 2)
+    #expect(await sibling.changes == 1)
+    #expect(await leaf.changes == 2)
+  }
+
   @Test("A node placed by hand and given a new size lays out at it, alone (and runs its hooks), as a resized view does")
   @MainActor
   func handPlacedNodeLaysOutAtItsBounds() async throws {
