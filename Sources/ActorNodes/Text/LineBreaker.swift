@@ -11,6 +11,10 @@ struct LineBreaker {
   /// Widths within this of the room still fit (float sums of advances).
   private static let tolerance = 1e-7
 
+  /// Where a truncation may cut besides whitespace: `ASTextNode`'s default set of characters to avoid
+  /// truncating after (whitespace, newlines and these marks).
+  private static let truncationPoints: Set<Character> = [".", ",", "!", "?", ":", ";"]
+
   private let text: AttributedText
   private let room: Size
   private let maximumNumberOfLines: Int
@@ -212,41 +216,61 @@ struct LineBreaker {
     }
   }
 
-  /// Cuts the last line at its tail: as much of its text up to the paragraph's end as fits before the token.
+  /// Cuts the last line at its tail to make room for the token, as `ASTextNode`'s tail truncater does.
+  ///
+  /// The line keeps its own text (nothing of the lines it hides). If the
+  /// token fits after it, it follows the line's last character. Otherwise the
+  /// token takes the line's end: the characters it would cover go, and so
+  /// does the rest of the word it cuts into, back to the last space or
+  /// punctuation mark (`.,!?:;`) before it on the line, which goes too. Only a
+  /// line without such a mark before the cut is cut inside a word (between
+  /// grapheme clusters).
   private mutating func truncateLastLine() {
     var line = lines.removeLast()
-    let start = line.range.lowerBound
-    var tokenFont = text.runs[start.run].attributes.font
-    var shownEnd = start
-    var shownWidth = 0.0
+    let range = line.range
+    // Each cluster of the line: where it ends, the width up to its end, its font, and what it is.
+    var ends: [Position] = []
+    var widths: [Double] = []
+    var fonts: [Font] = []
+    var spaces: [Bool] = []
+    var marks: [Bool] = []
     var width = 0.0
-    scan: for index in start.run..<text.runs.count {
+    for index in range.lowerBound.run...range.upperBound.run where index < text.runs.count {
       let run = text.runs[index]
       let font = run.attributes.font
-      let tokenWidth = font.width(of: truncationToken)
       let utf8 = run.string.utf8
-      var offset = index == start.run ? start.utf8Offset : 0
+      var offset = index == range.lowerBound.run ? range.lowerBound.utf8Offset : 0
+      let endOffset = index == range.upperBound.run ? range.upperBound.utf8Offset : utf8.count
       var previous: UInt8?
       for character in run.string[utf8.index(utf8.startIndex, offsetBy: offset)...] {
+        guard offset < endOffset else { break }
         let glyph = FontMetrics.classify(character)
-        if glyph.kind == .newline { break scan }
         var advance = Double(glyph.units) * font.pointsPerUnit
         if let before = previous, let ascii = glyph.ascii {
           advance += Double(FontMetrics.kerning(before, ascii)) * font.pointsPerUnit
         }
-        if width + advance + tokenWidth > room.width + Self.tolerance { break scan }
         width += advance
         offset += character.utf8.count
-        if glyph.kind != .space {
-          shownEnd = Position(run: index, utf8Offset: offset)
-          shownWidth = width
-          tokenFont = font
-        }
+        ends.append(Position(run: index, utf8Offset: offset))
+        widths.append(width)
+        fonts.append(font)
+        spaces.append(glyph.kind != .mark)
+        marks.append(glyph.kind != .mark || Self.truncationPoints.contains(character))
         previous = glyph.kind == .space ? nil : glyph.ascii
       }
     }
-    line.range = start..<shownEnd
-    line.frame.size.width = shownWidth + tokenFont.width(of: truncationToken)
+    var kept = ends.count
+    if let font = fonts.last, width + font.width(of: truncationToken) > room.width + Self.tolerance {
+      // The first cluster the token, at the line's end, covers: it and what follows go.
+      let tokenWidth = font.width(of: truncationToken)
+      kept = widths.firstIndex { $0 + tokenWidth > room.width + Self.tolerance } ?? ends.count
+      // Back to the last space or punctuation mark before it, which goes too, if text is left before it.
+      if let mark = marks[..<kept].lastIndex(of: true), mark > 0 { kept = mark }
+      while kept > 0, spaces[kept - 1] { kept -= 1 }
+    }
+    let tokenFont = kept > 0 ? fonts[kept - 1] : text.runs[range.lowerBound.run].attributes.font
+    line.range = range.lowerBound..<(kept > 0 ? ends[kept - 1] : range.lowerBound)
+    line.frame.size.width = (kept > 0 ? widths[kept - 1] : 0) + tokenFont.width(of: truncationToken)
     line.isTruncated = true
     lines.append(line)
   }

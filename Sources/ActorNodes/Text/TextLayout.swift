@@ -11,8 +11,12 @@
 ///   emoji sequence or a letter with its accents is never split;
 /// - a newline always breaks; a newline at the very end adds no empty line;
 /// - when the text needs more lines than ``maximumNumberOfLines`` allows or
-///   than fit in the height, the last line shown is cut at the tail with the
-///   truncation token (`…` by default), in the font of the text it follows.
+///   than fit in the height, the last line shown ends with the truncation
+///   token (`…` by default), in the font of the text it follows, as
+///   `ASTextNode` truncates: the line keeps its own text, and where the token
+///   does not fit after it, the word it would cut into goes, back to the last
+///   space or punctuation mark (`.,!?:;`) on the line; a line without one is
+///   cut between grapheme clusters.
 public struct TextLayout: Hashable, Sendable {
   /// One line of text.
   public struct Line: Hashable, Sendable {

@@ -139,7 +139,32 @@ struct TextLayoutTests {
     let custom = TextLayout(
       text("Hello world"), constrainedTo: Size(width: 42, height: 100), maximumNumberOfLines: 1,
       truncationToken: "...")
-    #expect(shown(custom) == ["Hello w..."])  // 32.8 + 3 × 2.8 = 41.2
+    // "Hello" + "..." is 32.8 + 3 × 2.8 = 41.2: the token follows the line; nothing of the hidden "world" is shown.
+    #expect(shown(custom) == ["Hello..."])
+  }
+
+  @Test("a truncated line never shows part of a word when it can end at a space or a punctuation mark (ASTextNode)")
+  func truncationKeepsWholeWords() {
+    func width(_ string: String) -> Double { lay(string).size.width }
+    let ellipsis = width("…")
+    // The token, at the line's end, would cover the tail of "wonderful": the whole word goes.
+    let cut = lay("Hello wonderful world", width: width("Hello wonderful") + 1, lines: 1)
+    #expect(shown(cut) == ["Hello…"])
+    #expect(isClose(cut.lines[0].frame.size.width, width("Hello") + ellipsis))
+    // Room for the token after the line: the line keeps all of its words.
+    let kept = lay("Hello wonderful world", width: width("Hello wonderful") + ellipsis + 0.5, lines: 1)
+    #expect(shown(kept) == ["Hello wonderful…"])
+    #expect(kept.size.width <= width("Hello wonderful") + ellipsis + 0.5)
+    // Punctuation is a place to cut too, and goes with the cut.
+    #expect(shown(lay("Hello,wonderful world", width: width("Hello,wonderful") + 1, lines: 1)) == ["Hello…"])
+    #expect(shown(lay("Yes. Wonderful world", width: width("Yes. Wonderful") + 1, lines: 1)) == ["Yes.…"])
+    // A line that is one word is cut inside it, between clusters, as far as the token allows.
+    let word = "Supercalifragilistic"
+    let inside = lay(word + " words", width: width(word) + 1, lines: 1)
+    let line = shown(inside)[0]
+    #expect(line.hasSuffix("…") && word.hasPrefix(line.dropLast()) && line.count < word.count + 1)
+    #expect(inside.lines[0].frame.size.width <= width(word) + 1)
+    #expect(width(String(word.prefix(line.count))) + ellipsis > width(word) + 1, "one more cluster would not fit")
   }
 
   @Test("the height limits the lines too: text cut by it is truncated; no room for a line shows nothing")

@@ -59,8 +59,11 @@ struct TextNodeTests {
     await node.setText(text("Hello world"))
     await node.setMaximumNumberOfLines(1)
     #expect(try await node.layout(thatFits: room(40)).size == Size(width: 33, height: 12))
-    await node.setTruncationToken("")
-    #expect(try await node.layout(thatFits: room(40)).size == Size(width: 39, height: 12))  // "Hello wo" 38.4
+    await node.setTruncationToken("-")
+    // The token follows the line's own text ("Hello"), so the node is as large as the text "Hello-".
+    let hyphenated = try await TextNode(text: text("Hello-")).layout(thatFits: room(40)).size
+    #expect(try await node.layout(thatFits: room(40)).size == hyphenated)
+    #expect(hyphenated.height == 12, "one line")
     #expect(node.nodeCore.layoutVersion.load(ordering: .acquiring) == version + 3)
   }
 
