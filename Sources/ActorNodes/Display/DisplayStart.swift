@@ -80,6 +80,7 @@ enum DisplayStart {
     let state = slot.displayState
     state.attemptedWhileZeroSized = false
     state.inFlight = ticket.generation
+    state.lastStart = (ContinuousClock.now, layer.bounds.size)
     let request = DisplayRequest(
       bounds: layer.bounds, contentsScale: core.contentsScaleForDisplay, isOpaque: layer.isOpaque,
       backgroundColor: layer.backgroundColor, isRasterizing: false, ticket: ticket)

@@ -11,6 +11,9 @@ final class SlotDisplay {
   var pending: [ObjectIdentifier] = []
   /// Whether a display was skipped because the bounds were empty: the first non-empty bounds display it.
   var attemptedWhileZeroSized = false
+  /// When the latest display started, and the bounds size it read: a layout pass asked for before that start
+  /// and applied after it gives the node a size the display did not see (see ``ViewSlot/redrawIfResized(from:layoutRequestedAt:)``).
+  var lastStart: (at: ContinuousClock.Instant, size: Size)?
 
   nonisolated init() {}
 

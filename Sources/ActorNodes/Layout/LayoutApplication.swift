@@ -22,6 +22,9 @@ struct LayoutApplication: MainTurnFeature {
   }
 
   var entries: [Entry] = []
+  /// When the earliest layout request this pass answers was made (`nil` for an attach's pass): a display that
+  /// started since then, at a size the pass changes, is done again (``ViewSlot/redrawIfResized(from:layoutRequestedAt:)``).
+  var layoutRequestedAt: ContinuousClock.Instant?
 
   /// Whether the pass laid out no node.
   var isEmpty: Bool { entries.isEmpty }
@@ -31,7 +34,9 @@ struct LayoutApplication: MainTurnFeature {
     for entry in entries {
       let slot = entry.core.mainSlot
       guard !slot.isReleased else { continue }
-      if let write = entry.frameWrite, !slot.apply(write) { slot.parkedWrites.append(write.propertyWrite) }
+      if let write = entry.frameWrite, !slot.apply(write, layoutRequestedAt: layoutRequestedAt) {
+        slot.parkedWrites.append(write.propertyWrite)
+      }
       slot.appliedLayout = entry.layout
     }
     for entry in entries where entry.changed || entry.core.mainSlot.layoutRequested {
@@ -128,16 +133,17 @@ struct FrameWrite: Sendable {
 }
 
 extension ViewSlot {
-  /// Applies a frame where it is newer than what the view shows.
+  /// Applies a frame where it is newer than what the view shows; a new size redraws as
+  /// ``redrawIfResized(from:layoutRequestedAt:)`` says.
   ///
   /// - Returns: `false`, applying nothing, if the view does not exist or its node's `didLoad` has not run.
-  func apply(_ write: FrameWrite) -> Bool {
+  func apply(_ write: FrameWrite, layoutRequestedAt: ContinuousClock.Instant?) -> Bool {
     guard hasRunDidLoad, let layer else { return false }
     let newer = takeNewer(FrameWrite.written, version: write.version)
     if newer.contains(.bounds) {
       let size = layer.bounds.size
       layer.bounds = write.bounds
-      redrawIfResized(from: size)
+      redrawIfResized(from: size, layoutRequestedAt: layoutRequestedAt)
     }
     if newer.contains(.position) { layer.position = write.position }
     return true

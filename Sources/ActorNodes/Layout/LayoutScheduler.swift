@@ -12,7 +12,8 @@ import Synchronization
 final class LayoutScheduler {
   /// The queue whose turns apply the passes (the shared one once it is gone).
   private weak var queue: TurnQueue?
-  private var dirty: [WeakNode] = []
+  /// The nodes listed for the next pass, each with when its pass was asked for.
+  private var dirty: [(node: WeakNode, requestedAt: ContinuousClock.Instant)] = []
   private var isRunning = false
   /// Callers of ``waitUntilIdle()``.
   private var waiters: [CheckedContinuation<[any Error], Never>] = []
@@ -31,9 +32,9 @@ final class LayoutScheduler {
   /// Waiters for ``registrationsInFlight`` to drop to zero.
   private static var registrationWaiters: [CheckedContinuation<Void, Never>] = []
 
-  /// Lists `node`, whose invalidation asked for a pass, with its window's scheduler.
-  static func register(_ node: any DisplayNode) {
-    of(node).markDirty(node)
+  /// Lists `node`, whose invalidation asked for a pass at `requestedAt`, with its window's scheduler.
+  static func register(_ node: any DisplayNode, requestedAt: ContinuousClock.Instant) {
+    of(node).markDirty(node, requestedAt: requestedAt)
     registrationArrived()
   }
 
@@ -56,8 +57,8 @@ final class LayoutScheduler {
   }
 
   /// Lists `node` for the next pass, starting one if none is running.
-  func markDirty(_ node: any DisplayNode) {
-    dirty.append(WeakNode(node: node))
+  func markDirty(_ node: any DisplayNode, requestedAt: ContinuousClock.Instant) {
+    dirty.append((WeakNode(node: node), requestedAt))
     guard !isRunning else { return }
     isRunning = true
     Task { await runPasses() }
@@ -92,17 +93,19 @@ final class LayoutScheduler {
     let nodes = dirty
     dirty = []
     for entry in nodes {
-      if let node = entry.node { other.markDirty(node) }
+      if let node = entry.node.node { other.markDirty(node, requestedAt: entry.requestedAt) }
     }
   }
 
   private func runPasses() async {
     while !dirty.isEmpty {
-      let nodes = dirty.compactMap(\.node)
+      let nodes = dirty.compactMap(\.node.node)
+      let requestedAt = dirty.lazy.map(\.requestedAt).min()
       dirty = []
       // Before measuring: an invalidation from now on asks for the next pass.
       for node in nodes { node.nodeCore.clearLayoutPassRequest() }
-      let outcome = await LayoutPass.run(dirty: nodes, environment: LayoutEnvironment(scale: 1))
+      var outcome = await LayoutPass.run(dirty: nodes, environment: LayoutEnvironment(scale: 1))
+      outcome.application.layoutRequestedAt = requestedAt
       if !outcome.application.isEmpty { (queue ?? TurnQueue.shared).submit(.feature(outcome.application)) }
       errors.append(contentsOf: outcome.errors)
     }

@@ -181,7 +181,8 @@ public final class NodeCore: Sendable {
     let old = layoutPassFlags.bitwiseOr(NodeCore.passRequested, ordering: .acquiringAndReleasing).oldValue
     guard old & NodeCore.passRequested == 0 else { return }
     LayoutScheduler.registrationLeft()
-    Task { @HierarchyActor in LayoutScheduler.register(node) }
+    let requestedAt = ContinuousClock.now
+    Task { @HierarchyActor in LayoutScheduler.register(node, requestedAt: requestedAt) }
   }
 
   /// Lets the next invalidation request a pass again: a pass took the node.

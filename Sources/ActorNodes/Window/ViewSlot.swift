@@ -162,14 +162,30 @@ final class ViewSlot {
     return true
   }
 
-  /// Asks for a display if the layer redraws on a bounds change and its size changed from `size`.
+  /// Asks for a display if the layer's size changed from `size` and the layer redraws on a bounds change, or
+  /// its latest display started after `layoutRequestedAt` at another size.
+  ///
+  /// The second case is the order of a Core Animation commit: Texture lays
+  /// out before it displays, so a display asked for along with a relayout
+  /// draws at the bounds the relayout gives. Here the pass runs off the main
+  /// actor and a display may start before its frames are applied; such a
+  /// display, which read bounds the pass then changed, is done again. A
+  /// display that started before the layout was asked for keeps its contents
+  /// (an earlier commit, in Texture's terms), unless the layer redraws on
+  /// every bounds change.
   ///
   /// A size that was or is empty is left to the zero-size rule (``DisplayTriggers/watchBounds(of:)``).
-  func redrawIfResized(from size: Size) {
-    guard let layer, layer.needsDisplayOnBoundsChange, layer.bounds.size != size, size.width > 0, size.height > 0,
+  func redrawIfResized(from size: Size, layoutRequestedAt: ContinuousClock.Instant? = nil) {
+    guard let layer, layer.bounds.size != size, size.width > 0, size.height > 0,
       layer.bounds.size.width > 0, layer.bounds.size.height > 0
     else { return }
-    DisplayTriggers.propertiesNeedRedraw(self)
+    if layer.needsDisplayOnBoundsChange {
+      DisplayTriggers.propertiesNeedRedraw(self)
+    } else if let layoutRequestedAt, let start = display?.lastStart, start.at >= layoutRequestedAt,
+      start.size != layer.bounds.size
+    {
+      DisplayTriggers.propertiesNeedRedraw(self)
+    }
   }
 
   /// The properties of `written` that a write at `version` may set (newer than what the view shows), now at it.
