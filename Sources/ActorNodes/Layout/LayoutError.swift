@@ -6,8 +6,11 @@
 public enum LayoutError: Error, Hashable, Sendable {
   /// A spec names a node that is not a subnode of the node whose spec it is.
   ///
-  /// Add the node with `addSubnode` first (Texture's rule for nodes that do
-  /// not manage their subnodes automatically).
+  /// Add the node with `addSubnode` first. Texture documents this rule for
+  /// nodes that do not manage their subnodes automatically but does not check
+  /// it: it measures such a node and gives it no frame. Here it is an error: a
+  /// spec that names a node that was removed (or never added) is nearly
+  /// always a bug in the spec, which a silent layout would hide.
   case notASubnode(node: String, parent: String)
   /// A spec names the same node twice, or names the node whose spec it is.
   case elementListedTwice(node: String, parent: String)
