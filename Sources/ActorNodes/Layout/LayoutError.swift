@@ -20,6 +20,13 @@ public enum LayoutError: Error, Hashable, Sendable {
   case invalidSize(Size, element: String)
   /// A node's layout code asked for that same layout, which would wait for itself forever.
   case layoutRequestedFromItsOwnLayoutCode(node: String)
+  /// Layout code (a node's ``DisplayNode/layoutMethod(thatFits:)`` or
+  /// ``DisplayNode/calculatedLayoutDidChange()``) waited for layout passes
+  /// (``Window/layoutIfNeeded()``, ``Window/waitForLayoutPasses()``,
+  /// ``DisplayNode/layoutIfNeeded()`` of a loaded node), which would wait for
+  /// the pass it runs in. Texture defers such a call to the main thread's next
+  /// layout; here it is refused, and nothing waits.
+  case layoutPassAwaitedFromLayoutCode
 }
 
 extension LayoutError: CustomStringConvertible {
@@ -33,6 +40,8 @@ extension LayoutError: CustomStringConvertible {
       "a layout's size must be finite and not negative: \(element) computed \(size)"
     case .layoutRequestedFromItsOwnLayoutCode(let node):
       "a node's layout code must not wait for its own layout: \(node)"
+    case .layoutPassAwaitedFromLayoutCode:
+      "layout code must not wait for layout passes (layoutIfNeeded, waitForLayoutPasses): the pass it runs in would wait for it"
     }
   }
 }

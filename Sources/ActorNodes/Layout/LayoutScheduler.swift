@@ -66,7 +66,8 @@ final class LayoutScheduler {
 
   /// Returns once no pass is running or waiting to run, with the errors of the passes since the last call.
   ///
-  /// Invalidations made before the call are waited for too.
+  /// Invalidations made before the call are waited for too. Never from layout code
+  /// (see ``LayoutScope/refuseWaitingForPasses()``): the pass would wait for it.
   func waitUntilIdle() async -> [any Error] {
     if Self.registrationsInFlight.load(ordering: .acquiring) > 0 {
       await withCheckedContinuation { Self.registrationWaiters.append($0) }

@@ -18,10 +18,15 @@ final class LayoutScope: Sendable {
   /// The scope of the current task, if it measures or runs inside a measurement.
   @TaskLocal static var current: LayoutScope?
 
-  /// One measurement: its token and the node it measures.
+  /// One measurement (its token and the node it measures), or a node's ``DisplayNode/calculatedLayoutDidChange()``.
   struct Frame {
     let token: UInt64
     let nodeID: UInt64
+    /// Whether the frame is the hook's, not a measurement's: the hook is the node's own code, not layout code
+    /// that may not edit the hierarchy.
+    var isHook = false
+    /// Whether the node's own code invalidated the node's layout during the frame.
+    var invalidatedByItsOwnCode = false
   }
 
   private let frames: Mutex<[Frame]>
@@ -56,14 +61,34 @@ final class LayoutScope: Sendable {
     try await $current.withValue(LayoutScope(inside: current), operation: body, isolation: isolation)
   }
 
+  /// Throws ``LayoutError/layoutPassAwaitedFromLayoutCode`` if the current task runs layout code: a wait for
+  /// layout passes from there would wait for the pass it runs in.
+  static func refuseWaitingForPasses() throws {
+    if currentIfAny != nil { throw LayoutError.layoutPassAwaitedFromLayoutCode }
+  }
+
   /// Records that the current task starts a measurement.
   func push(_ frame: Frame) { frames.withLock { $0.append(frame) } }
 
-  /// Records that the current task ended its innermost measurement.
-  func pop() { frames.withLock { _ = $0.popLast() } }
+  /// Records that the current task ended its innermost measurement (or hook); returns its frame.
+  @discardableResult
+  func pop() -> Frame? { frames.withLock { $0.popLast() } }
 
   /// Whether the node with `id` is being measured by this task (or the task it was started from).
-  func isMeasuring(nodeID id: UInt64) -> Bool { frames.withLock { $0.contains { $0.nodeID == id } } }
+  func isMeasuring(nodeID id: UInt64) -> Bool {
+    frames.withLock { $0.contains { $0.nodeID == id && !$0.isHook } }
+  }
+
+  /// Marks the innermost frame as invalidated by its node's own code if it is the frame of the node with `id`.
+  ///
+  /// - Returns: Whether it is: the invalidation comes from the node's own layout code.
+  func markInvalidatedByItsOwnCode(nodeID id: UInt64) -> Bool {
+    frames.withLock { frames in
+      guard let last = frames.indices.last, frames[last].nodeID == id else { return false }
+      frames[last].invalidatedByItsOwnCode = true
+      return true
+    }
+  }
 
   /// Whether the measurement with `token` runs in this task (or the task it was started from).
   func contains(_ token: UInt64) -> Bool { frames.withLock { $0.contains { $0.token == token } } }

@@ -32,11 +32,20 @@ extension DisplayNode {
   /// (many invalidations before the pass starts cost one pass): the node is
   /// measured again off the main actor, its supernode too if its size
   /// changed, and the new frames are applied in the window's next turn.
+  /// Called from the node's own `layoutMethod(thatFits:)` or
+  /// `calculatedLayoutDidChange()`, it asks for no pass (that code would run
+  /// again and invalidate again), as Texture's never does: the layout being
+  /// measured is returned but not cached, and the next pass measures again.
   public nonisolated func invalidateCalculatedLayout() {
     let core = nodeCore
     core.layoutVersion.wrappingAdd(1, ordering: .releasing)
     // The shortcut could not answer any more; dropped, so that its layout keeps no removed subnode alive.
     core.dropShortcut()
+    // From the node's own layout code (its `layoutMethod(thatFits:)` or `calculatedLayoutDidChange()`), no
+    // pass is asked for, as Texture's invalidation never asks for one: the pass would run that code again,
+    // which would invalidate again, forever. The measurement in progress is not cached; the next pass measures
+    // the node again.
+    if let scope = LayoutScope.currentIfAny, scope.markInvalidatedByItsOwnCode(nodeID: core.id) { return }
     core.requestLayoutPass(for: self)
   }
 
@@ -164,7 +173,7 @@ extension DisplayNode {
       } catch {
         outcome = .failure(error)
       }
-      scope.pop()
+      let frame = scope.pop()
       if let session = memoSession.take() {
         let (memo, batch) = (session.memo, session.batch)
         _ = consume session
@@ -176,8 +185,10 @@ extension DisplayNode {
         core.noteMeasured()
       }
       for waiter in storage.cache.end(key) { waiter.resume() }
-      // A layout measured while the node was invalidated is measured again, from the newest state.
-      guard stillCurrent else { continue }
+      // A layout measured while the node was invalidated is measured again, from the newest state; unless the
+      // node's own layout code invalidated it, which it would do again: its caller gets this layout, cached for
+      // no one (Texture caches it under the version it read first, which the invalidation made stale).
+      guard stillCurrent || frame?.invalidatedByItsOwnCode == true else { continue }
       let result = try outcome.get()
       storage.noteMeasured(key, core)
       // A caller cancelled meanwhile gets `CancellationError`; what was measured all the same stays cached.

@@ -46,9 +46,12 @@ extension DisplayNode {
   ///   loads. Nothing of it reaches the main actor before that.
   ///
   /// - Throws: The first error the layout code threw; the rest of the tree is laid out all the same.
+  ///   ``LayoutError/layoutPassAwaitedFromLayoutCode`` for a loaded node, if called from layout code (the
+  ///   pass it runs in would wait for it).
   public nonisolated func layoutIfNeeded() async throws {
     let core = nodeCore
     guard !core.layoutPassesEnabled else {
+      try LayoutScope.refuseWaitingForPasses()
       let errors = await LayoutScheduler.waitUntilIdle(of: self)
       await waitForQueuedWork()
       if let error = errors.first { throw error }
@@ -185,7 +188,14 @@ extension DisplayNode {
       write = recordFrame(frame)
       nodeCore.settle(at: entry.version, placedBy: parentID)
     }
-    if changed || measuredAnew { calculatedLayoutDidChange() }
+    if changed || measuredAnew {
+      // A frame of its own in the pass's scope: an invalidation from the hook asks for no pass (which would
+      // call the hook again), and a wait for passes from it is refused.
+      let scope = LayoutScope.current
+      scope?.push(LayoutScope.Frame(token: 0, nodeID: nodeCore.id, isHook: true))
+      calculatedLayoutDidChange()
+      scope?.pop()
+    }
     return PassStep(
       layout: entry.layout, previous: previous, changed: changed, isManual: entry.isManual, frameWrite: write)
   }

@@ -146,7 +146,10 @@ public final class Window {
   /// - Throws: The first error that the layout code of the passes since the
   ///   last call threw (a ``LayoutError`` or the node's own); the other nodes
   ///   of those passes are laid out and applied all the same.
+  ///   ``LayoutError/layoutPassAwaitedFromLayoutCode`` if called from layout
+  ///   code, which the pass it runs in would wait for.
   public func layoutIfNeeded() async throws {
+    try LayoutScope.refuseWaitingForPasses()
     let queue = turnQueue
     var errors: [any Error] = []
     // A turn can ask for more passes: a node's `layout(_:)` gave subnodes new sizes. Until none does (a few
@@ -171,8 +174,9 @@ public final class Window {
   /// In ``TurnMode/manual`` mode, a test sees the views before the pass's
   /// turn, then calls ``flush()`` to see them after.
   ///
-  /// - Throws: As ``layoutIfNeeded()``.
+  /// - Throws: As ``layoutIfNeeded()``, and ``LayoutError/layoutPassAwaitedFromLayoutCode`` from layout code.
   public func waitForLayoutPasses() async throws {
+    try LayoutScope.refuseWaitingForPasses()
     let errors = await turnQueue.layoutScheduler.waitUntilIdle()
     if let error = errors.first { throw error }
   }

@@ -1,0 +1,138 @@
+import Synchronization
+import Testing
+
+@testable import ActorNodes
+
+/// A leaf whose layout code calls back into the library: a test's closure runs before it answers, and another in
+/// its `calculatedLayoutDidChange()`.
+actor CallbackLeaf: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "callback")
+  private var beforeAnswering: (@Sendable (CallbackLeaf) async -> Void)?
+  private var onLayoutChange: (@Sendable (CallbackLeaf) -> Void)?
+  private(set) var layoutCalls = 0
+  private(set) var changes = 0
+
+  func setBeforeAnswering(_ body: (@Sendable (CallbackLeaf) async -> Void)?) { beforeAnswering = body }
+  func setOnLayoutChange(_ body: (@Sendable (CallbackLeaf) -> Void)?) { onLayoutChange = body }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    layoutCalls += 1
+    await beforeAnswering?(self)
+    return .size(Size(width: 10, height: 10))
+  }
+
+  func calculatedLayoutDidChange() {
+    changes += 1
+    onLayoutChange?(self)
+  }
+}
+
+/// Layout code that calls back into the library: it ends, and nothing loops.
+///
+/// Texture's `invalidateCalculatedLayout` never asks for a layout pass, and a
+/// `layoutIfNeeded` off the main thread on a loaded node is deferred; here an
+/// invalidation of a loaded node asks for a pass, and a wait for passes would
+/// wait for the pass it runs in. These tests pin what replaces both.
+@Suite(.timeLimit(.minutes(1)))
+@MainActor
+struct LayoutReentrancyTests {
+  /// A manual window whose root stacks `leaf`.
+  private func attach(_ leaf: CallbackLeaf) async throws -> Window {
+    let root = SpecHost(.stack(alignItems: .start, children: [.node(leaf)]))
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    return window
+  }
+
+  @Test func layoutCodeThatInvalidatesItsOwnNodeIsMeasuredOnceAndNotCached() async throws {
+    let leaf = CallbackLeaf()
+    await leaf.setBeforeAnswering { $0.invalidateCalculatedLayout() }
+    let range = SizeRange(min: .zero, max: Size(width: 50, height: 50))
+    #expect(try await leaf.layout(thatFits: range).size == Size(width: 10, height: 10))
+    #expect(await leaf.layoutCalls == 1, "Texture measures once and returns the layout")
+    _ = try await leaf.layout(thatFits: range)
+    #expect(await leaf.layoutCalls == 2, "the invalidation made the layout stale: it is measured again")
+  }
+
+  @Test func layoutCodeThatInvalidatesItsOwnLoadedNodeAsksForNoPass() async throws {
+    let leaf = CallbackLeaf()
+    await leaf.setBeforeAnswering { $0.invalidateCalculatedLayout() }
+    let window = try await attach(leaf)
+    try await window.layoutIfNeeded()
+    let calls = await leaf.layoutCalls
+    #expect(leaf.appliedLayout?.size == Size(width: 10, height: 10))
+    try await window.layoutIfNeeded()
+    await window.flush()
+    #expect(await leaf.layoutCalls == calls, "no pass was asked for: the layout code would run again, forever")
+
+    // A pass something else asks for measures the node again (its layout is stale), and asks for no other.
+    await leaf.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    let after = await leaf.layoutCalls
+    #expect(after > calls)
+    try await window.layoutIfNeeded()
+    await window.flush()
+    #expect(await leaf.layoutCalls == after)
+  }
+
+  @Test func calculatedLayoutDidChangeThatInvalidatesItsOwnNodeAsksForNoPass() async throws {
+    let leaf = CallbackLeaf()
+    await leaf.setOnLayoutChange { $0.invalidateCalculatedLayout() }
+    let window = try await attach(leaf)
+    try await window.layoutIfNeeded()
+    #expect(await leaf.changes == 1)
+    try await window.layoutIfNeeded()
+    #expect(await leaf.changes == 1, "the hook's invalidation asked for no pass, which would call the hook again")
+
+    await leaf.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(await leaf.changes == 2, "the next pass measures the node again and applies the new layout, once")
+  }
+
+  @Test func layoutCodeThatInvalidatesAnotherNodeStillAsksForAPass() async throws {
+    let other = CallbackLeaf()
+    let leaf = CallbackLeaf()
+    let root = SpecHost(.stack(alignItems: .start, children: [.node(leaf), .node(other)]))
+    try await root.addSubnodes([leaf, other])
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    let otherCalls = await other.layoutCalls
+    await leaf.setBeforeAnswering { _ in other.invalidateCalculatedLayout() }
+    await leaf.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(await other.layoutCalls == otherCalls + 1, "another node's invalidation asks for its pass as always")
+  }
+
+  @Test(arguments: ["window.layoutIfNeeded()", "window.waitForLayoutPasses()", "node.layoutIfNeeded()"])
+  func layoutCodeThatWaitsForLayoutPassesGetsAnError(_ wait: String) async throws {
+    let leaf = CallbackLeaf()
+    let window = try await attach(leaf)
+    let caught = ErrorBox()
+    await leaf.setBeforeAnswering { node in
+      do {
+        switch wait {
+        case "window.layoutIfNeeded()": try await window.layoutIfNeeded()
+        case "window.waitForLayoutPasses()": try await window.waitForLayoutPasses()
+        default: try await node.layoutIfNeeded()
+        }
+      } catch {
+        caught.set(error)
+      }
+    }
+    await leaf.setNeedsLayout()
+    // Waiting for its own window's passes from layout code would wait for the pass it runs in, forever.
+    try await window.layoutIfNeeded()
+    #expect(caught.error as? LayoutError == .layoutPassAwaitedFromLayoutCode)
+    #expect("\(caught.error.map { "\($0)" } ?? "")".contains("layout code must not wait for layout passes"))
+  }
+}
+
+/// An error a closure caught, read after it ran.
+final class ErrorBox: Sendable {
+  private let stored = Mutex<(any Error)?>(nil)
+
+  func set(_ error: any Error) { stored.withLock { $0 = error } }
+  var error: (any Error)? { stored.withLock { $0 } }
+}
