@@ -7,7 +7,8 @@
 /// ``DisplayNode/subnodeDisplayDidFinish(_:)``, and
 /// ``DisplayNode/hierarchyDisplayDidFinish(_:)`` for each of the two whose
 /// pending displays are now all done. A cancelled display sets nothing and
-/// calls nothing; see ``markStale(_:)`` for what its node shows.
+/// calls nothing, except that one cancelled by suspension tells the
+/// supernode it is over; see ``markStale(_:)`` for what its node shows.
 struct DisplayCommit: MainTurnFeature {
   let transaction: DisplayTransaction
   /// The draws' results, one per entry.
@@ -28,9 +29,12 @@ struct DisplayCommit: MainTurnFeature {
     let state = slot.displayState
     let isLatestStarted = state.inFlight == ticket.generation
     if isLatestStarted { state.inFlight = nil }
-    guard case .contents(let image) = result, !ticket.isCancelled, slot.isInHierarchy else {
+    // A synchronous display was started by `displayImmediately()` or in a window it is still in: it commits.
+    guard case .contents(let image) = result, !ticket.isCancelled, slot.isInHierarchy || !isAsynchronous else {
       // Superseded: the newer display replaces the contents. Otherwise (suspended) nothing will: clear them.
-      if isLatestStarted && !ticket.isSuperseded { markStale(layer) }
+      guard isLatestStarted && !ticket.isSuperseded else { return }
+      markStale(layer)
+      if core.isDisplaySuspended, slot.isInHierarchy { suspensionEnded(displayOf: node, slot: slot) }
       return
     }
     layer.contents = image
@@ -46,6 +50,20 @@ struct DisplayCommit: MainTurnFeature {
     if parentSlot.display?.removePending(id) == true {
       parent.hierarchyDisplayDidFinish(DisplayContext(node: parent, isAsynchronous: isAsynchronous))
     }
+  }
+
+  /// Tells the supernode that `node`'s display, cancelled by its suspension, is over, as Texture's
+  /// `setDisplaySuspended:YES` calls the supernode's `subnodeDisplayDidFinish:`: it no longer holds up the
+  /// supernode's ``DisplayNode/hierarchyDisplayDidFinish(_:)``. (Texture also calls it, and `subnodeDisplayWillStart:`
+  /// on resuming, when no display was in flight; here the supernode hears of displays that started, and a resumed
+  /// node's next display starts as any does.)
+  @MainActor
+  private static func suspensionEnded(displayOf node: any DisplayNode, slot: ViewSlot) {
+    guard let parentSlot = slot.parent, let parent = parentSlot.liveNode,
+      let emptied = parentSlot.display?.removePendingIfListed(ObjectIdentifier(node.nodeCore))
+    else { return }
+    parent.subnodeDisplayDidFinish(DisplayContext(node: parent, isAsynchronous: true, subnode: node))
+    if emptied { parent.hierarchyDisplayDidFinish(DisplayContext(node: parent, isAsynchronous: true)) }
   }
 
   /// Marks a layer's contents out of date when no display can replace them now: they are cleared, and the

@@ -66,10 +66,16 @@ enum DisplayStart {
       let node = slot.liveNode
     else { return nil }  // Not loaded yet: it displays when it enters a window.
     guard !ticket.isSuperseded else { return nil }  // A newer request follows.
-    guard slot.isInHierarchy, !core.isDisplaySuspended else {
-      // It cannot display now: what it shows is out of date. Cleared, and displayed when it can be.
-      DisplayCommit.markStale(layer)
-      return nil
+    if forceSynchronous {
+      // `displayImmediately()` draws a loaded node in or out of a window, as Texture's `display:NO` does; a
+      // suspended one keeps what it shows.
+      guard !core.isDisplaySuspended else { return nil }
+    } else {
+      guard slot.isInHierarchy, !core.isDisplaySuspended else {
+        // It cannot display now: what it shows is out of date. Cleared, and displayed when it can be.
+        DisplayCommit.markStale(layer)
+        return nil
+      }
     }
     guard layer.bounds.size.width > 0, layer.bounds.size.height > 0 else {
       slot.displayState.attemptedWhileZeroSized = true

@@ -29,6 +29,13 @@ final class SlotDisplay {
     pending.removeAll { $0 == core }
   }
 
+  /// Removes `core` from ``pending`` if it is listed; returns whether that emptied it, or `nil` if it was not listed.
+  func removePendingIfListed(_ core: ObjectIdentifier) -> Bool? {
+    guard let index = pending.firstIndex(of: core) else { return nil }
+    pending.remove(at: index)
+    return pending.isEmpty
+  }
+
   /// Removes `core` from ``pending``; returns whether that emptied it.
   func removePending(_ core: ObjectIdentifier) -> Bool {
     guard let index = pending.firstIndex(of: core) else { return false }

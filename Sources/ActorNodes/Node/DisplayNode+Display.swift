@@ -129,9 +129,10 @@ extension DisplayNode {
   /// Supersedes any display in flight. The snapshot is taken in the node's
   /// isolation (the only suspension), then `displayWillStart` (with
   /// `isAsynchronous == false`), the draw, the contents and
-  /// `displayDidFinish` run on the main actor without a turn. Does nothing
-  /// for a node that does not draw, is not loaded, is not in a window, is
-  /// suspended, or has empty bounds.
+  /// `displayDidFinish` run on the main actor without a turn. A loaded node
+  /// out of every window draws too (Texture's `display:NO` does not look at
+  /// the hierarchy). Does nothing for a node that does not draw, is not
+  /// loaded, is suspended, or has empty bounds.
   @MainActor
   public func displayImmediately() async {
     guard let drawing = self as? any DrawingNode else { return }

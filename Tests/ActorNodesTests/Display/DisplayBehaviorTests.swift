@@ -116,6 +116,48 @@ struct DisplayBehaviorTests {
     #expect(log.entries == ["now.willStart(sync)", "now.didFinish", "now.hierarchyDidFinish"])
   }
 
+  @Test func displayImmediatelyDrawsALoadedNodeOutOfEveryWindow() async throws {
+    let node = PaintNode("now", color: .red, frame: Self.square)
+    let window = window()
+    try await window.attach(node)
+    await window.waitForPendingDisplays()
+    await window.flush()
+    await window.detach()
+    #expect(node.isNodeLoaded && !node.isInHierarchy)
+    await node.setColorWithoutDisplay(.blue)
+    // Texture's displayImmediately is `display:NO` on the layer, which does not look at the hierarchy.
+    await node.displayImmediately()
+    #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255])
+
+    node.setDisplaySuspended(true)
+    await node.setColorWithoutDisplay(.green)
+    await node.displayImmediately()
+    #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255], "a suspended node keeps what it shows")
+  }
+
+  @Test func suspendingASubnodeMidDisplayTellsItsSupernode() async throws {
+    let log = EventLog()
+    let probe = DrawProbe(holdingDraws: true)
+    let parent = PaintNode("parent", log: log, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    parent.setDisplaySuspended(true)
+    let child = PaintNode("child", log: log, probe: probe, frame: Self.square)
+    try await parent.addSubnode(child)
+    let window = window()
+    try await window.attach(parent)
+    await probe.waitFor("draw child")
+    #expect(log.entries == ["child.willStart(async)", "parent.subnodeWillStart(child)"])
+
+    // Texture's setDisplaySuspended:YES tells the supernode the subnode's display is over: it no longer holds
+    // up the supernode's hierarchyDisplayDidFinish.
+    child.setDisplaySuspended(true)
+    probe.stopHolding()
+    probe.release(1)
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(log.entries.dropFirst(2) == ["parent.subnodeDidFinish(child)", "parent.hierarchyDidFinish"])
+    #expect(child.layer?.contents == nil)
+  }
+
   @Test func aSuspendedNodeDrawsNothingUntilResumed() async throws {
     let probe = DrawProbe()
     let node = PaintNode("suspended", probe: probe, frame: Self.square)
