@@ -1,3 +1,6 @@
+internal import Dispatch
+import Synchronization
+
 /// What the main actor applies of one layout pass, in one turn: frames, applied layouts, then the layout hooks.
 ///
 /// Entries come supernodes first, as the pass visited them. Frames are
@@ -101,9 +104,31 @@ struct LayoutApplication: MainTurnFeature {
   ) {
     let context = LayoutContext(
       node: node, view: view, layer: layer, layout: layout.layout(of: node), measuredSizes: sizes)
+    _ = mainQueueKey  // Marks the main queue before the first hook can ask.
+    let outer = nodeRunningHooks.exchange(node.nodeCore.id, ordering: .relaxed)
     node.layout(context)
     node.layoutDidFinish(context)
+    nodeRunningHooks.store(outer, ordering: .relaxed)
   }
+
+  /// The id of the node whose layout hooks the main actor is running (0 when none).
+  ///
+  /// Written by the main actor only; read with ``DisplayNode/invalidateCalculatedLayout()`` together with
+  /// ``isOnMainQueue``, so that a node's invalidation of itself from its own `layout(_:)` asks for no pass
+  /// (which would run the hook again, forever), as Texture's invalidation never asks for one. Another thread's
+  /// invalidation of the same node at the same time does not run on the main queue, and asks for its pass.
+  nonisolated static let nodeRunningHooks = Atomic<UInt64>(0)
+
+  /// A key set on the main queue, which runs the main actor's jobs: on Linux the main actor is not the main
+  /// thread (a worker drains the main queue), so `Thread.isMainThread` cannot tell, and the queue's key can.
+  private nonisolated static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  /// Whether the caller runs on the main queue (so on the main actor), once a hook has run.
+  nonisolated static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
 }
 
 /// A frame from a layout pass: a write of a view's bounds and position with its node's write version.

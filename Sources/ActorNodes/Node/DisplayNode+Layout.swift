@@ -32,10 +32,11 @@ extension DisplayNode {
   /// (many invalidations before the pass starts cost one pass): the node is
   /// measured again off the main actor, its supernode too if its size
   /// changed, and the new frames are applied in the window's next turn.
-  /// Called from the node's own `layoutMethod(thatFits:)` or
-  /// `calculatedLayoutDidChange()`, it asks for no pass (that code would run
-  /// again and invalidate again), as Texture's never does: the layout being
-  /// measured is returned but not cached, and the next pass measures again.
+  /// Called from the node's own `layoutMethod(thatFits:)`,
+  /// `calculatedLayoutDidChange()`, `layout(_:)` or `layoutDidFinish(_:)`, it
+  /// asks for no pass (that code would run again and invalidate again), as
+  /// Texture's never does: a layout being measured is returned but not cached,
+  /// and the next pass something else asks for measures again.
   public nonisolated func invalidateCalculatedLayout() {
     let core = nodeCore
     core.layoutVersion.wrappingAdd(1, ordering: .releasing)
@@ -46,6 +47,10 @@ extension DisplayNode {
     // which would invalidate again, forever. The measurement in progress is not cached; the next pass measures
     // the node again.
     if let scope = LayoutScope.currentIfAny, scope.markInvalidatedByItsOwnCode(nodeID: core.id) { return }
+    // The same from its own `layout(_:)` or `layoutDidFinish(_:)`, on the main actor.
+    if LayoutApplication.nodeRunningHooks.load(ordering: .relaxed) == core.id, LayoutApplication.isOnMainQueue {
+      return
+    }
     core.requestLayoutPass(for: self)
   }
 

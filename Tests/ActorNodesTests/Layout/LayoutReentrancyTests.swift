@@ -28,6 +28,20 @@ actor CallbackLeaf: DisplayNode {
   }
 }
 
+/// A node that measures itself and, in its `layout(_:)`, invalidates its own layout (counting its hooks).
+actor SelfInvalidatingPlacer: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "placer")
+  @MainActor private(set) var hookCalls = 0
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod { .size(range.max) }
+
+  @MainActor func layout(_ context: borrowing LayoutContext) {
+    hookCalls += 1
+    invalidateCalculatedLayout()
+  }
+}
+
 /// Layout code that calls back into the library: it ends, and nothing loops.
 ///
 /// Texture's `invalidateCalculatedLayout` never asks for a layout pass, and a
@@ -103,6 +117,26 @@ struct LayoutReentrancyTests {
     await leaf.setNeedsLayout()
     try await window.layoutIfNeeded()
     #expect(await other.layoutCalls == otherCalls + 1, "another node's invalidation asks for its pass as always")
+  }
+
+  @Test(arguments: [TurnMode.manual, .automatic])
+  func layoutHookThatInvalidatesItsOwnNodeAsksForNoPass(_ mode: TurnMode) async throws {
+    let placer = SelfInvalidatingPlacer()
+    let window = Window(size: Size(width: 100, height: 100), turnMode: mode)
+    try await window.attach(placer)
+    try await window.layoutIfNeeded()
+    #expect(placer.hookCalls == 1)
+    // A node that places its subnodes itself runs its hooks on every pass that reaches it: a pass asked for by
+    // the hook's own invalidation would run the hook again, and so on, forever (a busy main actor).
+    try await window.layoutIfNeeded()
+    try await window.layoutIfNeeded()
+    #expect(placer.hookCalls == 1)
+
+    // A pass something else asks for lays it out again, once.
+    await placer.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    try await window.layoutIfNeeded()
+    #expect(placer.hookCalls == 2)
   }
 
   @Test(arguments: ["window.layoutIfNeeded()", "window.waitForLayoutPasses()", "node.layoutIfNeeded()"])
