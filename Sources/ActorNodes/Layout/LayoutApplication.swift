@@ -41,6 +41,7 @@ struct LayoutApplication: MainTurnFeature {
         slot.parkedWrites.append(write.propertyWrite)
       }
       slot.appliedLayout = entry.layout
+      slot.placesSubnodesByHand = entry.isManual
     }
     for entry in entries where entry.changed || entry.core.mainSlot.layoutRequested {
       let slot = entry.core.mainSlot

@@ -120,6 +120,17 @@ extension DisplayNode {
     storage?.boundsFromView ?? state.properties.bounds.size
   }
 
+  /// Marks a node that entered a window under a supernode that places its subnodes itself, and that no pass laid
+  /// out, as placed by hand (see ``LayoutTriggers``); asks for a pass at its bounds if they are not empty.
+  func enteredUnderHandPlacement() {
+    let storage = state.layout
+    guard storage.applied == nil else { return }  // A pass laid it out meanwhile.
+    storage.isPlacedByHand = true
+    let size = state.properties.bounds.size
+    guard size.width > 0, size.height > 0 else { return }  // A size written later asks (see `recordWrite`).
+    nodeCore.requestLayoutPass(for: self)
+  }
+
   /// Takes the size that the `layout(_:)` of the node's supernode gave its view, on the main actor, and asks
   /// for a pass that lays the node out at it (as a view whose bounds change size lays its subviews out again).
   func takeBoundsFromView(_ size: Size) {

@@ -56,6 +56,7 @@ enum MainTurn {
     recorder.statistics.mainActorTime += clock.now - start
     work.releaseExitedNodes()
     DisplayTriggers.sendGathered()
+    LayoutTriggers.sendGathered()
   }
 
   /// Applies a write made through the node by main-actor code, before that code resumes (Texture:
@@ -537,6 +538,7 @@ private final class TurnWork {
         slot.keepAlive = node
         node.willEnterHierarchy(HierarchyContext(node: node))
         DisplayTriggers.nodeEntered(slot, node: node)
+        LayoutTriggers.nodeEntered(slot)
       }
       let enters = node != nil
       open.append((index, entry.end, enters))

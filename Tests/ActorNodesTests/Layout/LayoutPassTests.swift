@@ -315,6 +315,41 @@ struct LayoutPassTests {
     #expect(frame(of: measured.leaf) == Rect(x: 0, y: 0, width: 200, height: 10))
   }
 
+  @Test("A node added under a node that places its subnodes itself, after the window laid out, lays out at its bounds")
+  @MainActor
+  func nodeAddedUnderAHandPlacingNodeIsLaidOut() async throws {
+    let root = PlacerNode([])
+    let window = Window(size: Size(width: 200, height: 200), turnMode: .manual)
+    try await window.attach(root)
+    /// A node that centers its one subnode, which is 10 × 10.
+    func centering() async throws -> (node: PassNode, subnode: PassNode) {
+      let subnode = PassNode("sub", size: Size(width: 10, height: 10))
+      let node = PassNode("centering") { _ in
+        .spec(.stack(.vertical, justifyContent: .center, alignItems: .center, children: [.node(subnode)]))
+      }
+      try await node.addSubnode(subnode)
+      return (node, subnode)
+    }
+
+    // Texture: the new layer needs layout; its first layout pass lays the node out at its bounds.
+    let (sized, sizedSub) = try await centering()
+    await sized.configure { $0.frame = Rect(x: 5, y: 5, width: 40, height: 40) }
+    try await root.addSubnode(sized)
+    try await window.layoutIfNeeded()
+    #expect(frame(of: sizedSub) == Rect(x: 15, y: 15, width: 10, height: 10))
+    #expect(sized.appliedLayout?.size == Size(width: 40, height: 40))
+    #expect(frame(of: sized) == Rect(x: 5, y: 5, width: 40, height: 40), "its own frame is its supernode's to set")
+
+    // Empty bounds: nothing to lay out until a write gives it a size.
+    let (empty, emptySub) = try await centering()
+    try await root.addSubnode(empty)
+    try await window.layoutIfNeeded()
+    #expect(empty.appliedLayout == nil)
+    await empty.configure { $0.frame = Rect(x: 0, y: 50, width: 20, height: 30) }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: emptySub) == Rect(x: 5, y: 10, width: 10, height: 10))
+  }
+
   @Test("A node placed by hand with empty bounds is laid out once a write gives it a size")
   @MainActor
   func handPlacedNodeGivenItsFirstSize() async throws {
