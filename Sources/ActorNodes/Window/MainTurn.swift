@@ -27,6 +27,9 @@ enum MainTurn {
   static var lastSearch: UInt64 = 0
   /// Loaded slots whose `didLoad` has not run: new this turn, or waiting for a subnode's view.
   static var awaitingDidLoad: [ViewSlot] = []
+  /// Roots of windows that went away during the turn (a hook dropped the last reference): their trees leave
+  /// the hierarchy once the turn is over, so that the nodes the turn is entering get their enter hooks first.
+  private static var exitsAfterTurn: [ViewSlot] = []
 
   /// Applies `operations` now, as one turn, and records it in `recorder`.
   ///
@@ -55,6 +58,11 @@ enum MainTurn {
     recorder.statistics.viewsLoaded += work.viewsLoaded
     recorder.statistics.mainActorTime += clock.now - start
     work.releaseExitedNodes()
+    while !exitsAfterTurn.isEmpty {
+      let roots = exitsAfterTurn
+      exitsAfterTurn = []
+      for root in roots { exitHierarchy(from: root) }
+    }
     DisplayTriggers.sendGathered()
     LayoutTriggers.sendGathered()
   }
@@ -71,6 +79,16 @@ enum MainTurn {
     guard !isApplying, let slot = core.slot else { return false }
     defer { DisplayTriggers.sendGathered() }
     return slot.apply(write)
+  }
+
+  /// Takes `root`'s subtree out of its window when its window went away: right away, or once the turn in
+  /// progress (whose hook let the window go) is over.
+  static func exitHierarchyOfClosedWindow(from root: ViewSlot) {
+    if isApplying {
+      exitsAfterTurn.append(root)
+    } else {
+      exitHierarchy(from: root)
+    }
   }
 
   /// Takes `root`'s subtree out of every window right away (its window is going away, or its node died).

@@ -259,7 +259,7 @@ public final class Window {
     // (Weak references to the window already read `nil` here; `rootNode` is set only while attached.)
     if let slot = rootNode?.nodeCore.slot {
       slot.window = nil
-      MainTurn.exitHierarchy(from: slot)
+      MainTurn.exitHierarchyOfClosedWindow(from: slot)
     }
     let queue = turnQueue
     let root = rootNode

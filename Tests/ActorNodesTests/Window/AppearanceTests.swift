@@ -227,4 +227,59 @@ struct AppearanceTests {
     #expect(root.isInHierarchy)
     #expect(root.view?.window === replacement)
   }
+
+  @Test("A window that a hook lets go in the middle of a turn exits its tree once the turn has entered every node")
+  @MainActor
+  func windowReleasedByAHookMidTurn() async throws {
+    let log = EventLog()
+    let box = WindowBox(Window(turnMode: .automatic))
+    let root = RecordingNode("root", log: log)
+    try await box.window?.attach(root)
+    let container = RecordingNode("c", log: log)
+    let first = WindowDroppingNode("a", log: log)
+    let second = RecordingNode("b", log: log)
+    try await container.addSubnodes([first, second])
+    first.onDidEnter = { box.window = nil }  // The screen is dismissed from a hook, as an app may do.
+    log.clear()
+    try await root.addSubnode(container)
+    await root.waitForQueuedWork()
+    #expect(box.window == nil)
+    // Every node the turn was entering enters; then the gone window's tree leaves, each node once.
+    #expect(
+      log.entries.filter { !$0.hasSuffix("didLoad") } == [
+        "c.willEnter(true)", "a.willEnter(true)", "a.didEnter", "b.willEnter(true)", "b.didEnter", "c.didEnter",
+        "root.didExit(false)", "c.didExit(false)", "a.didExit(false)", "b.didExit(false)",
+      ])
+    #expect(![root, container, second].contains { $0.isInHierarchy } && !first.isInHierarchy)
+  }
+}
+
+/// Holds a window that a hook may let go.
+@MainActor
+final class WindowBox {
+  var window: Window?
+
+  init(_ window: Window) { self.window = window }
+}
+
+/// A node that records its hooks and runs an action of the test's in its first `didEnterHierarchy`.
+actor WindowDroppingNode: HookRecording {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState: NodeState
+  nonisolated let name: String
+  nonisolated let log: EventLog?
+  @MainActor var onDidEnter: (@MainActor () -> Void)?
+
+  init(_ name: String, log: EventLog) {
+    nodeState = NodeState(debugName: name)
+    self.name = name
+    self.log = log
+  }
+
+  @MainActor func didEnterHierarchy(_ context: borrowing HierarchyContext) {
+    log?.record("\(name).didEnter")
+    let action = onDidEnter
+    onDidEnter = nil
+    action?()
+  }
 }
