@@ -141,13 +141,17 @@ struct FrameWrite: Sendable {
   let version: UInt64
   let bounds: Rect
   let position: Point
+  /// The frame itself, which the view splits against its own anchor point and bounds origin (see ``FrameForView``).
+  let frame: Rect
 
   /// The same write as a general one (for a view whose `didLoad` has not run: it waits with the others).
   var propertyWrite: PropertyWrite {
     var values = ViewProperties()
     values.bounds = bounds
     values.position = position
-    return PropertyWrite(version: version, written: Self.written, values: values, actions: [])
+    return PropertyWrite(
+      version: version, written: Self.written, values: values, actions: [],
+      frame: FrameForView(frame: frame, boundsOrigin: nil))
   }
 
   static let written: ViewPropertyMask = {
@@ -166,12 +170,9 @@ extension ViewSlot {
   func apply(_ write: FrameWrite, layoutRequestedAt: ContinuousClock.Instant?) -> Bool {
     guard hasRunDidLoad, let layer else { return false }
     let newer = takeNewer(FrameWrite.written, version: write.version)
-    if newer.contains(.bounds) {
-      let size = layer.bounds.size
-      layer.bounds = write.bounds
-      redrawIfResized(from: size, layoutRequestedAt: layoutRequestedAt)
-    }
-    if newer.contains(.position) { layer.position = write.position }
+    let size = layer.bounds.size
+    FrameForView(frame: write.frame, boundsOrigin: nil).apply(to: layer, newer: newer)
+    if newer.contains(.bounds) { redrawIfResized(from: size, layoutRequestedAt: layoutRequestedAt) }
     return true
   }
 }
@@ -188,6 +189,7 @@ extension DisplayNode {
       return nil
     }
     state.writeVersion += 1
-    return FrameWrite(version: state.writeVersion, bounds: state.properties.bounds, position: state.properties.position)
+    return FrameWrite(
+      version: state.writeVersion, bounds: state.properties.bounds, position: state.properties.position, frame: frame)
   }
 }

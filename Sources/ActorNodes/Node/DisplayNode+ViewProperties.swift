@@ -66,7 +66,8 @@ extension DisplayNode {
     }
     state.writeVersion += 1
     return PropertyWrite(
-      version: state.writeVersion, written: changes.written, values: state.properties, actions: changes.actions)
+      version: state.writeVersion, written: changes.written, values: state.properties, actions: changes.actions,
+      frame: changes.frame)
   }
 
   /// Reads the node's view properties, from any isolation domain.

@@ -89,7 +89,9 @@ public final class NodeState {
   ///
   /// - Returns: What `body` wrote and requested, or `nil` if nothing.
   /// - Precondition: The written values follow the rules of ``DisplayNode/configure(_:)``.
-  func record(_ body: (inout ViewPropertyChanges) -> Void) -> (written: ViewPropertyMask, actions: ViewActions)? {
+  func record(_ body: (inout ViewPropertyChanges) -> Void) -> (
+    written: ViewPropertyMask, actions: ViewActions, frame: FrameForView?
+  )? {
     recording.clearMarks()
     body(&recording)
     let (written, actions) = (recording.written, recording.actions)
@@ -99,7 +101,8 @@ public final class NodeState {
       pendingWrites.formUnion(written)
       pendingActions.formUnion(actions)
     }
-    return (written, actions)
+    let frame = recording.frameForView.map { FrameForView(frame: $0, boundsOrigin: recording.writtenBoundsOrigin) }
+    return (written, actions, frame)
   }
 }
 

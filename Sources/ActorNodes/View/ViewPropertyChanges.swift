@@ -11,6 +11,15 @@ public struct ViewPropertyChanges: Sendable {
   private(set) var written = ViewPropertyMask()
   /// The view actions requested so far.
   private(set) var actions = ViewActions()
+  /// The frame written last, unless bounds, position or anchor point were written after it.
+  ///
+  /// The main actor splits it into bounds and position against the view's
+  /// own anchor point and bounds origin, which main-actor code may have
+  /// changed since the node recorded them, as Texture splits a frame against
+  /// the layer (on the main thread, or when it applies a pending frame).
+  private(set) var frameForView: Rect?
+  /// The bounds origin written (then the frame keeps it), if bounds were written.
+  private(set) var writtenBoundsOrigin: Point?
 
   init(values: ViewProperties) {
     self.values = values
@@ -20,6 +29,8 @@ public struct ViewPropertyChanges: Sendable {
   mutating func clearMarks() {
     written = ViewPropertyMask()
     actions = ViewActions()
+    frameForView = nil
+    writtenBoundsOrigin = nil
   }
 
   /// Requests a layout pass of the view (`setNeedsLayout`).
@@ -34,22 +45,36 @@ public struct ViewPropertyChanges: Sendable {
       values.frame = newValue
       written.insert(.bounds)
       written.insert(.position)
+      frameForView = newValue
     }
   }
   /// See ``ViewProperties/bounds``.
   public var bounds: Rect {
     get { values.bounds }
-    set { values.bounds = newValue; written.insert(.bounds) }
+    set {
+      values.bounds = newValue
+      written.insert(.bounds)
+      frameForView = nil
+      writtenBoundsOrigin = newValue.origin
+    }
   }
   /// See ``ViewProperties/position``.
   public var position: Point {
     get { values.position }
-    set { values.position = newValue; written.insert(.position) }
+    set {
+      values.position = newValue
+      written.insert(.position)
+      frameForView = nil
+    }
   }
   /// See ``ViewProperties/anchorPoint``.
   public var anchorPoint: Point {
     get { values.anchorPoint }
-    set { values.anchorPoint = newValue; written.insert(.anchorPoint) }
+    set {
+      values.anchorPoint = newValue
+      written.insert(.anchorPoint)
+      frameForView = nil
+    }
   }
   /// See ``ViewProperties/alpha``.
   public var alpha: Double {

@@ -105,12 +105,41 @@ final class PropertyWrite: Sendable {
   let written: ViewPropertyMask
   let values: ViewProperties
   let actions: ViewActions
+  /// A frame to split against the view's own anchor point and bounds origin (see ``FrameForView``).
+  let frame: FrameForView?
 
-  init(version: UInt64, written: ViewPropertyMask, values: ViewProperties, actions: ViewActions) {
+  init(
+    version: UInt64, written: ViewPropertyMask, values: ViewProperties, actions: ViewActions,
+    frame: FrameForView? = nil
+  ) {
     self.version = version
     self.written = written
     self.values = values
     self.actions = actions
+    self.frame = frame
+  }
+}
+
+/// A frame written to a loaded node, which the main actor splits into bounds and position against the view.
+///
+/// The node's record splits it against the anchor point and bounds origin it
+/// knows; main-actor code may have changed the view's since (in `didLoad`,
+/// or directly), and Texture splits a frame against the layer's. So the view
+/// takes the frame's size and its own bounds origin (or the one the same
+/// write gave), and a position that puts the frame where it was asked for
+/// with its own anchor point.
+struct FrameForView: Sendable {
+  let frame: Rect
+  /// The bounds origin the same write gave before the frame, if any.
+  let boundsOrigin: Point?
+
+  /// Sets the frame on `layer`, for the properties of `newer` (the write's, where it is the newest).
+  @MainActor
+  func apply(to layer: Layer, newer: ViewPropertyMask) {
+    if newer.contains(.bounds) {
+      layer.bounds = Rect(origin: boundsOrigin ?? layer.bounds.origin, size: frame.size)
+    }
+    if newer.contains(.position) { layer.position = frame.position(ofAnchor: layer.anchorPoint) }
   }
 }
 

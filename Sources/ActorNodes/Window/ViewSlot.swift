@@ -151,8 +151,12 @@ final class ViewSlot {
     guard hasRunDidLoad, let layer else { return false }
     let newer = takeNewer(write.written, version: write.version)
     let size = layer.bounds.size
+    let origin = layer.bounds.origin
     // The view only where a property needs it: reaching it costs a cache miss per write otherwise.
     let redraw = write.values.apply(newer, to: layer, view: newer.touchesView ? view : nil)
+    if let frame = write.frame {
+      FrameForView(frame: frame.frame, boundsOrigin: frame.boundsOrigin ?? origin).apply(to: layer, newer: newer)
+    }
     write.actions.apply(to: layer)
     if write.actions.contains(.needsLayout) { layoutRequested = true }
     if redraw {

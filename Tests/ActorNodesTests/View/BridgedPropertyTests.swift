@@ -124,6 +124,58 @@ struct BridgedPropertyTests {
   }
 
   @Test(
+    "A frame written after load is split against the view's own anchor point and bounds origin (Texture: setFrame:)",
+    .tags(.texturePort))
+  @MainActor
+  func frameAgainstTheViewsGeometry() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    let layer = try #require(node.layer)
+    // Main-actor code changes the view directly (as didLoad may): the node's record does not know.
+    layer.anchorPoint = Point(x: 0, y: 0)
+    layer.bounds.origin = Point(x: 0, y: 50)  // A scrolled view.
+    let frame = Rect(x: 100, y: 100, width: 40, height: 20)
+    await node.configure { $0.frame = frame }  // On the main actor: applied at once.
+    #expect(layer.frame == frame)
+    #expect(layer.bounds == Rect(x: 0, y: 50, width: 40, height: 20), "the view keeps its bounds origin")
+
+    // Off the main actor, queued for the turn: the same.
+    let moved = Rect(x: 0, y: 0, width: 30, height: 10)
+    await Task.detached { await node.configure { $0.frame = moved } }.value
+    await window.flush()
+    #expect(layer.frame == moved)
+    #expect(layer.bounds.origin == Point(x: 0, y: 50))
+
+    // A write that sets the bounds and then the frame keeps the bounds origin it wrote.
+    await Task.detached {
+      await node.configure {
+        $0.bounds = Rect(x: 5, y: 5, width: 1, height: 1)
+        $0.frame = Rect(x: 0, y: 0, width: 8, height: 8)
+      }
+    }.value
+    await window.flush()
+    #expect(layer.bounds == Rect(x: 5, y: 5, width: 8, height: 8))
+    #expect(layer.frame == Rect(x: 0, y: 0, width: 8, height: 8))
+  }
+
+  @Test("A layout pass's frames land where the layout puts them, whatever anchor point didLoad gave the view")
+  @MainActor
+  func layoutFramesAgainstTheViewsAnchorPoint() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 40, height: 20))
+    await leaf.onDidLoad { context in context.layer.anchorPoint = Point(x: 0, y: 0) }
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(leaf.layer?.frame == Rect(x: 0, y: 0, width: 40, height: 20))
+    await leaf.setMethod { _ in .size(Size(width: 40, height: 30)) }
+    try await window.layoutIfNeeded()
+    #expect(leaf.layer?.frame == Rect(x: 0, y: 0, width: 40, height: 30))
+    #expect(leaf.layer?.anchorPoint == Point(x: 0, y: 0))
+  }
+
+  @Test(
     "backgroundColor and isOpaque are independent, before and after load (Texture: testBackgroundColorOpaqueRelationship…)",
     .tags(.texturePort), arguments: [false, true])
   @MainActor
