@@ -136,19 +136,17 @@ struct LayoutApplication: MainTurnFeature {
 ///
 /// Recorded and applied like any ``PropertyWrite``, by the same versions,
 /// but without carrying a whole ``ViewProperties`` value: a pass writes a
-/// frame for every node it moves.
+/// frame for every node it moves. It carries the frame alone, which the view
+/// splits into bounds and position against its own anchor point and bounds
+/// origin (see ``FrameForView``).
 struct FrameWrite: Sendable {
   let version: UInt64
-  let bounds: Rect
-  let position: Point
-  /// The frame itself, which the view splits against its own anchor point and bounds origin (see ``FrameForView``).
   let frame: Rect
 
   /// The same write as a general one (for a view whose `didLoad` has not run: it waits with the others).
   var propertyWrite: PropertyWrite {
     var values = ViewProperties()
-    values.bounds = bounds
-    values.position = position
+    values.frame = frame  // Split again against the view when applied.
     return PropertyWrite(
       version: version, written: Self.written, values: values, actions: [],
       frame: FrameForView(frame: frame, boundsOrigin: nil))
@@ -189,7 +187,6 @@ extension DisplayNode {
       return nil
     }
     state.writeVersion += 1
-    return FrameWrite(
-      version: state.writeVersion, bounds: state.properties.bounds, position: state.properties.position, frame: frame)
+    return FrameWrite(version: state.writeVersion, frame: frame)
   }
 }
