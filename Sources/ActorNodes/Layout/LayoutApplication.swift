@@ -121,7 +121,7 @@ struct LayoutApplication: MainTurnFeature {
   nonisolated static let nodeRunningHooks = Atomic<UInt64>(0)
 
   /// A key set on the main queue, which runs the main actor's jobs: on Linux the main actor is not the main
-  /// thread (a worker drains the main queue), so `Thread.isMainThread` cannot tell, and the queue's key can.
+  /// thread (a worker drains the main queue), so asking for the OS main thread cannot tell, and the queue's key can.
   private nonisolated static let mainQueueKey: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: key, value: true)
