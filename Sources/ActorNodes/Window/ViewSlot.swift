@@ -207,7 +207,15 @@ final class ViewSlot {
   /// The current values: read from the view once loaded, else `fallback`.
   func currentProperties(fallback: ViewProperties) -> ViewProperties {
     guard let layer else { return fallback }
-    return ViewProperties(layer: layer, view: view, fallback: fallback)
+    var properties = ViewProperties(layer: layer, view: view, fallback: fallback)
+    // A view with no tint color shows its superview's, as UIKit's `tintColor` (and Texture's getter for a
+    // layer-backed node, which asks its supernode) reads.
+    var ancestor = parent
+    while properties.tintColor == nil, let slot = ancestor {
+      properties.tintColor = slot.view?.tintColor
+      ancestor = slot.parent
+    }
+    return properties
   }
 }
 

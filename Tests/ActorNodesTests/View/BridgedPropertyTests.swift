@@ -123,6 +123,25 @@ struct BridgedPropertyTests {
     #expect(view.center == before.position)
   }
 
+  @Test("A node with no tint color reads its supernode's, view- or layer-backed (UIKit's tintColor is inherited)")
+  @MainActor
+  func tintColorIsInherited() async throws {
+    let parent = BasicNode()
+    await parent.configure { $0.tintColor = .red }
+    let child = BasicNode()
+    let layerChild = BasicNode(isLayerBacked: true)
+    let grandchild = BasicNode()
+    try await child.addSubnode(grandchild)
+    try await parent.addSubnodes([child, layerChild])
+    try await Window(turnMode: .manual).attach(parent)
+    #expect(await child.viewProperties().tintColor == .red)
+    #expect(await layerChild.viewProperties().tintColor == .red)
+    #expect(await grandchild.viewProperties().tintColor == .red)
+    await child.configure { $0.tintColor = .blue }
+    #expect(await grandchild.viewProperties().tintColor == .blue, "the nearest tint wins")
+    #expect(await parent.viewProperties().tintColor == .red)
+  }
+
   @Test(
     "A frame written after load is split against the view's own anchor point and bounds origin (Texture: setFrame:)",
     .tags(.texturePort))
