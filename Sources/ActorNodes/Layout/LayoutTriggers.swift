@@ -13,8 +13,12 @@ enum LayoutTriggers {
   private static var entered: [ViewSlot] = []
 
   /// A loaded node entered a window's hierarchy.
+  ///
+  /// Checked at once, so that an attach (whose supernodes have no applied layout yet) gathers nothing.
   static func nodeEntered(_ slot: ViewSlot) {
-    guard slot.appliedLayout == nil, !slot.children.isEmpty else { return }
+    guard slot.appliedLayout == nil, !slot.children.isEmpty, let parent = slot.parent,
+      parent.appliedLayout != nil, parent.placesSubnodesByHand
+    else { return }
     entered.append(slot)
   }
 
