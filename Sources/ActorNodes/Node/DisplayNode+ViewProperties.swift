@@ -77,12 +77,20 @@ extension DisplayNode {
   /// are not visible yet, exactly as on the main actor itself. (Texture
   /// asserts on an off-main read after load; ActorNodes hops instead.)
   ///
-  /// - Important: This method suspends after load.
+  /// A layer-backed node reports `isUserInteractionEnabled` as `false`
+  /// whatever was written, as Texture's getter does: a bare layer takes no
+  /// touches (the written value is kept, and shows if the node becomes view-backed before load).
+  ///
+  /// - Important: This method suspends.
   public func viewProperties() async -> ViewProperties {
     let state = self.state
     let record = state.properties
-    guard state.isLoaded else { return record }
     let core = nodeCore
+    guard state.isLoaded else {
+      var properties = record
+      if await core.isLayerBacked { properties.isUserInteractionEnabled = false }
+      return properties
+    }
     return await MainActor.run { core.slot?.currentProperties(fallback: record) ?? record }
   }
 

@@ -208,6 +208,7 @@ final class ViewSlot {
   func currentProperties(fallback: ViewProperties) -> ViewProperties {
     guard let layer else { return fallback }
     var properties = ViewProperties(layer: layer, view: view, fallback: fallback)
+    if view == nil { properties.isUserInteractionEnabled = false }  // A bare layer takes no touches (Texture: NO).
     // A view with no tint color shows its superview's, as UIKit's `tintColor` (and Texture's getter for a
     // layer-backed node, which asks its supernode) reads.
     var ancestor = parent

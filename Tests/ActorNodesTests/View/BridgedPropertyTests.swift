@@ -143,6 +143,24 @@ struct BridgedPropertyTests {
   }
 
   @Test(
+    "A layer-backed node reports no user interaction, whatever was written (Texture: isUserInteractionEnabled, testDefaultPropertyValuesLayer)",
+    .tags(.texturePort))
+  @MainActor
+  func layerBackedNodesTakeNoTouches() async throws {
+    let node = BasicNode(isLayerBacked: true)
+    await node.configure { $0.isUserInteractionEnabled = true }
+    #expect(await !node.viewProperties().isUserInteractionEnabled, "before load")
+    // The written value is kept: a node made view-backed before load shows it.
+    try await node.setLayerBacked(false)
+    #expect(await node.viewProperties().isUserInteractionEnabled)
+    try await node.setLayerBacked(true)
+    try await Window(turnMode: .manual).attach(node)
+    #expect(await !node.viewProperties().isUserInteractionEnabled, "after load")
+    await node.configure { $0.isUserInteractionEnabled = true }
+    #expect(await !node.viewProperties().isUserInteractionEnabled, "after a write on the loaded layer")
+  }
+
+  @Test(
     "A frame written after load is split against the view's own anchor point and bounds origin (Texture: setFrame:)",
     .tags(.texturePort))
   @MainActor
