@@ -253,20 +253,7 @@ enum Tree {
     let core = parent.nodeCore
     let current = core.subnodes
     if current.count == nodes.count && zip(current, nodes).allSatisfy({ $0 === $1 }) { return [] }
-    for node in nodes {
-      let nodeCore = node.nodeCore
-      guard node !== parent else { throw .cannotAddNodeToItself }
-      guard nodeCore.hostWindow == nil else { throw .nodeIsWindowRoot }
-      if core.isLayerBacked && !nodeCore.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
-      if let other = nodeCore.supernode, other !== parent, other.nodeCore.automaticallyManagesSubnodes {
-        throw .subnodesManagedByLayout  // Another node's layout names it too: one of them is wrong.
-      }
-      var ancestor = core.supernode
-      while let next = ancestor {
-        if next === node { throw .wouldCreateCycle }
-        ancestor = next.nodeCore.supernode
-      }
-    }
+    try checkManagedSubnodes(nodes, of: parent)
     let named = Set(nodes.lazy.map { ObjectIdentifier($0.nodeCore) })
     for old in current where !named.contains(ObjectIdentifier(old.nodeCore)) { old.nodeCore.clearSupernode() }
     core.subnodes = []
@@ -285,6 +272,35 @@ enum Tree {
     }
     queueChildren(of: parent, core: core)
     return loads
+  }
+
+  /// Throws if `parent`, which manages its subnodes, cannot have `nodes` as its subnodes.
+  static func checkManagedSubnodes(_ nodes: [any DisplayNode], of parent: any DisplayNode) throws(HierarchyError) {
+    let core = parent.nodeCore
+    for node in nodes {
+      let nodeCore = node.nodeCore
+      guard node !== parent else { throw .cannotAddNodeToItself }
+      guard nodeCore.hostWindow == nil else { throw .nodeIsWindowRoot }
+      if core.isLayerBacked && !nodeCore.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
+      if let other = nodeCore.supernode, other !== parent, other.nodeCore.automaticallyManagesSubnodes {
+        throw .subnodesManagedByLayout  // Another node's layout names it too: one of them is wrong.
+      }
+      var ancestor = core.supernode
+      while let next = ancestor {
+        if next === node { throw .wouldCreateCycle }
+        ancestor = next.nodeCore.supernode
+      }
+    }
+  }
+
+  /// Why `parent`, which manages its subnodes, cannot have `nodes` as its subnodes, if it cannot.
+  static func refusalOfManagedSubnodes(_ nodes: [any DisplayNode], of parent: any DisplayNode) -> HierarchyError? {
+    do throws(HierarchyError) {
+      try checkManagedSubnodes(nodes, of: parent)
+      return nil
+    } catch {
+      return error
+    }
   }
 
   /// Changes layer backing, before load only.

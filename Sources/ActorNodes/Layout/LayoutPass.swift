@@ -70,15 +70,15 @@ enum LayoutPass {
           }
           switch await Tree.passPlace(of: current) {
           case .windowRoot(let size):
-            roots.append(Root(node: current, target: .range(SizeRange(exactly: size)), frame: nil))
+            roots.append(Root(node: current, target: .window(size), frame: nil))
           case .subnode(let supernode):
             // Texture bumps the supernode's version too: its cached layouts assumed the old size.
             supernode.nodeCore.layoutVersion.wrappingAdd(1, ordering: .releasing)
             current = supernode
             continue
           case .root:
-            // A root outside a window keeps the range it was laid out in, at its new size.
-            if case .resized(let range) = remeasured {
+            // A root outside any window frames itself: laid out at its bounds, or in the range it kept.
+            if let range = await current.passRangeAsRoot(environment) {
               roots.append(Root(node: current, target: .range(range), frame: nil))
             }
           }
@@ -134,7 +134,17 @@ enum LayoutPass {
           continue
         }
         if visit.node.nodeCore.automaticallyManagesSubnodes {
-          managed.append((visit.node, step.layout.sublayouts.compactMap(\.node)))
+          let named = step.layout.sublayouts.compactMap(\.node)
+          // Nodes that are not its subnodes yet are checked before the walk places them: a layout that names
+          // an ancestor would otherwise walk the cycle for ever, and one refused would move nodes it never gets.
+          let parentID = visit.node.nodeCore.id
+          if named.contains(where: { $0.nodeCore.supernodeID.load(ordering: .relaxed) != parentID }),
+            let refusal = await Tree.refusalOfManagedSubnodes(named, of: visit.node)
+          {
+            outcome.errors.append(refusal)
+            continue
+          }
+          managed.append((visit.node, named))
         }
         let sublayouts = step.layout.sublayouts
         let previous = descendingEverywhere ? [] : step.previous?.sublayouts ?? []

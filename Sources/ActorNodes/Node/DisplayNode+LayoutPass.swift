@@ -37,8 +37,10 @@ extension DisplayNode {
   /// - For a node whose view has loaded, layout passes run by themselves
   ///   (see ``Window/layoutIfNeeded()``): this waits for the passes its
   ///   window is running or was asked for, then for the turn that applies
-  ///   them (in a ``TurnMode/manual`` window, the next ``Window/flush()``,
-  ///   which another task must call).
+  ///   them (of a ``TurnMode/manual`` window, a turn it runs itself, as
+  ///   ``Window/flush()``, applying all the window's queued work). A loaded
+  ///   node in no window frames itself: it is laid out at its bounds, as
+  ///   after load, in the turns of the window it was last in.
   /// - For a node that is not loaded, this runs a pass now, off the main
   ///   actor: the node is laid out at exactly the size of its bounds
   ///   (nothing happens while they are empty, as in Texture), and every node
@@ -52,8 +54,11 @@ extension DisplayNode {
     let core = nodeCore
     guard !core.layoutPassesEnabled else {
       try LayoutScope.refuseWaitingForPasses()
+      // A loaded root outside any window that no pass laid out yet is laid out now (Texture lays a new view
+      // out at its bounds); a window's root and the nodes its passes place were laid out as they loaded.
+      if core.supernodeID.load(ordering: .relaxed) == 0 { await requestPassIfNeverLaidOut() }
       let errors = await LayoutScheduler.waitUntilIdle(of: self)
-      await waitForQueuedWork()
+      await TurnQueue.applyQueuedWork(of: core)
       if let error = errors.first { throw error }
       return
     }
@@ -67,6 +72,11 @@ extension DisplayNode {
       await Self.submit(outcome.application, for: self)
     }
     if let error = outcome.errors.first { throw error }
+  }
+
+  private func requestPassIfNeverLaidOut() {
+    guard state.layoutStorage?.applied == nil else { return }
+    nodeCore.requestLayoutPass(for: self)
   }
 
   @HierarchyActor
@@ -107,11 +117,30 @@ extension DisplayNode {
       return .sameSize(SizeRange(exactly: bounds))
     }
     let layout = try await cachedEntry(in: applied.range, environment).layout
+    // (A node placed by hand at its bounds has an exact range of its own: a layout of the same size is its.)
     let sizedBySupernode =
-      applied.range.min.width == applied.range.max.width
-      || applied.range.min.height == applied.range.max.height
+      !storage.isPlacedByHand
+      && (applied.range.min.width == applied.range.max.width || applied.range.min.height == applied.range.max.height)
     return layout.size == applied.layout.size && !sizedBySupernode
       ? .sameSize(applied.range) : .resized(applied.range)
+  }
+
+  /// The range a pass lays the node out in as a root outside any window, which frames itself; `nil` for none.
+  ///
+  /// Texture lays a view out at its bounds: at exactly their size if no
+  /// layout the node has was measured for it (never laid out, or its frame
+  /// was written since), else in the range of its applied layout (it keeps
+  /// the range a supernode it left gave it). From now on the node is placed
+  /// by hand: a new size written to its frame asks for a pass.
+  func passRangeAsRoot(_ environment: LayoutEnvironment) -> SizeRange? {
+    let storage = state.layout
+    storage.isPlacedByHand = true
+    let bounds = environment.grid.ceil(boundsForPass(storage))
+    let hasBounds = bounds.width > 0 && bounds.height > 0
+    guard let applied = storage.applied, !hasBounds || bounds == applied.layout.size else {
+      return hasBounds ? SizeRange(exactly: bounds) : nil
+    }
+    return applied.range
   }
 
   /// The size of the node's bounds for a pass: the one its supernode's `layout(_:)` gave its view, if newer
@@ -152,6 +181,8 @@ extension DisplayNode {
     switch target {
     case .range(let range):
       entry = try await cachedEntry(in: range, environment)
+    case .window(let size):
+      entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
     case .size(let size):
       let version = nodeCore.layoutVersion.load(ordering: .acquiring)
       let scale = environment.grid.scale
@@ -181,7 +212,7 @@ extension DisplayNode {
     }
     let storage = state.layout
     switch target {
-    case .size:
+    case .size, .window:
       storage.isPlacedByHand = false
       storage.boundsFromView = nil
     case .latestMeasurement: storage.isPlacedByHand = true
@@ -216,6 +247,8 @@ extension DisplayNode {
 enum PassTarget: Sendable {
   /// A range: a root's, or the range a node's applied layout was measured in.
   case range(SizeRange)
+  /// The size of the window whose root the node is (its frame is the window's).
+  case window(Size)
   /// A size its supernode's layout gave it: its measurement of that size, else one for exactly that size.
   case size(Size)
   /// A subnode of a node that places its subnodes itself: its latest valid measurement, or, if its supernode

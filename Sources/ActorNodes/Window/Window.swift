@@ -84,7 +84,7 @@ public final class Window {
     let loads = await Tree.finishLoad(prepared.load, gathered: gathered)
     // After the snapshots: the frames are writes, applied in this same turn after `didLoad`.
     let pass = await LayoutPass.run(
-      roots: [LayoutPass.Root(node: root, target: .range(SizeRange(exactly: size)), frame: nil)],
+      roots: [LayoutPass.Root(node: root, target: .window(size), frame: nil)],
       environment: LayoutEnvironment(scale: 1))
     rootNode = root
     let placement = MainOperation.setWindow(root: root.nodeCore, window: self, version: prepared.version)

@@ -276,7 +276,10 @@ struct LayoutPassTests {
     #expect(frame(of: placed) == Rect(x: 0, y: 0, width: 200, height: 50), "its own frame stays")
     #expect(frame(of: manual) == Rect(x: 0, y: 60, width: 150, height: 150))
     #expect(manual.appliedLayout?.size == Size(width: 150, height: 150))
-    #expect(log.entries(containing: "manual.") == ["manual.layout 150.0x150.0", "manual.layoutDidFinish"])
+    // At its new size only; once per pass that reached it (the write and setNeedsLayout() may start two).
+    let manualHooks = log.entries(containing: "manual.")
+    #expect(manualHooks.prefix(2) == ["manual.layout 150.0x150.0", "manual.layoutDidFinish"])
+    #expect(manualHooks.allSatisfy { $0 == "manual.layout 150.0x150.0" || $0 == "manual.layoutDidFinish" })
 
     // A new size alone asks for the pass, as a view whose bounds change size is laid out again.
     await placed.configure { $0.frame = Rect(x: 0, y: 0, width: 120, height: 50) }
@@ -472,6 +475,69 @@ struct LayoutPassTests {
       #expect(frame(of: leaf) == Rect(x: 20, y: 10, width: 10, height: 10))
       #expect(leaf.appliedLayout?.size == Size(width: 10, height: 10), "the applied layout arrives with the view")
     }
+  }
+
+  @Test(
+    "A loaded node in no window frames itself: layoutIfNeeded() lays it out at its bounds, and it relayouts as a subnode or its own size changes (Texture lays a view out at its bounds)"
+  )
+  @MainActor
+  func loadedRootOutsideAnyWindow() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 50, height: 50) }
+    await root.loadView()
+    try await root.layoutIfNeeded()
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 10, height: 10))
+    #expect(root.appliedLayout?.size == Size(width: 50, height: 50))
+    await leaf.setMethod { _ in .size(Size(width: 20, height: 5)) }
+    try await root.layoutIfNeeded()
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 20, height: 5))
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 70, height: 40) }
+    try await root.layoutIfNeeded()
+    #expect(root.appliedLayout?.size == Size(width: 70, height: 40), "a new size of its own lays it out at it")
+  }
+
+  @Test(
+    "A loaded node's layoutIfNeeded() in a manual window runs the turn itself, attached and after a detach (Texture's is synchronous)"
+  )
+  @MainActor
+  func nodeLayoutIfNeededInAManualWindow() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 50, height: 50), turnMode: .manual)
+    try await window.attach(root)
+    await leaf.setMethod { _ in .size(Size(width: 20, height: 5)) }
+    try await root.layoutIfNeeded()  // Waited for a flush() that nobody would call.
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 20, height: 5))
+    await window.detach()
+    await leaf.setMethod { _ in .size(Size(width: 30, height: 5)) }
+    try await leaf.layoutIfNeeded()
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 30, height: 5), "the detached root keeps its window's range")
+    #expect(root.appliedLayout?.size == Size(width: 50, height: 50))
+  }
+
+  @Test(
+    "A node placed by hand at its bounds, invalidated, is laid out again at them (its supernode's layout is unchanged)")
+  @MainActor
+  func handPlacedNodeRelayoutsAtItsBounds() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let node = PassNode("node") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await node.addSubnode(leaf)
+    await node.configure { $0.frame = Rect(x: 5, y: 5, width: 30, height: 30) }
+    // Both place their subnodes by hand (their frames are their own); the pass of the window starts at the root.
+    let middle = BasicNode(debugName: "middle") { $0.frame = Rect(x: 0, y: 0, width: 40, height: 40) }
+    let root = BasicNode(debugName: "root")
+    try await middle.addSubnode(node)
+    try await root.addSubnode(middle)
+    let window = Window(size: Size(width: 50, height: 50), turnMode: .manual)
+    try await window.attach(root)
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 10, height: 10))
+    await node.setMethod { _ in .spec(.stack(.vertical, alignItems: .end, children: [.node(leaf)])) }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: leaf) == Rect(x: 20, y: 0, width: 10, height: 10), "it was never laid out again")
+    #expect(frame(of: node) == Rect(x: 5, y: 5, width: 30, height: 30))
   }
 
   @Test("An unloaded node with empty bounds is not laid out (Texture skips a layout at zero size)")

@@ -138,4 +138,55 @@ struct ManagedSubnodesTests {
     #expect(await subnodes.first?.debugName == "made")
     #expect(await subnodes.first?.viewProperties().frame == Rect(x: 2, y: 1, width: 44, height: 46))
   }
+
+  @Test(
+    "A managing layout that names an ancestor or another managing node's subnode is a pass error: nothing moves, nothing hangs (Texture: _insertSubnode refuses a supernode)",
+    arguments: [false, true])
+  @MainActor
+  func refusedNamesLeaveTheTreeAsItWas(namesAnAncestor: Bool) async throws {
+    let inner = ManagingNode { .size(Size(width: 20, height: 20)) }
+    let ownedElsewhere = BasicNode(debugName: "owned")
+    let otherManager = ManagingNode { [ownedElsewhere] in row([ownedElsewhere]) }
+    let middle = BasicNode(debugName: "middle") { $0.frame = Rect(x: 0, y: 0, width: 40, height: 40) }
+    let root = BasicNode(debugName: "root")
+    await inner.configure { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+    await otherManager.configure { $0.frame = Rect(x: 0, y: 20, width: 20, height: 20) }
+    try await middle.addSubnode(inner)
+    try await root.addSubnodes([middle, otherManager])
+    let window = Window(size: Size(width: 50, height: 50), turnMode: .manual)
+    try await window.attach(root)
+    let named: any DisplayNode = namesAnAncestor ? middle : ownedElsewhere
+    await inner.setMethod {
+      .spec(.stack(.vertical, children: [.node(named).preferredSize(Size(width: 5, height: 5))]))
+    }
+    // The pass met the layout; it walked the cycle for ever, or placed the other node's subnode.
+    await #expect(throws: namesAnAncestor ? HierarchyError.wouldCreateCycle : .subnodesManagedByLayout) {
+      try await window.layoutIfNeeded()
+    }
+    #expect(await inner.subnodes.isEmpty)
+    #expect(await middle.supernode?.nodeCore === root.nodeCore)
+    #expect(await root.subnodes.map(\.nodeCore.id) == [middle.nodeCore.id, otherManager.nodeCore.id])
+    #expect(await ownedElsewhere.supernode?.nodeCore === otherManager.nodeCore)
+    #expect(frame(of: ownedElsewhere) == Rect(x: 0, y: 0, width: 10, height: 10), "the refused layout placed nothing")
+    #expect(frame(of: middle) == Rect(x: 0, y: 0, width: 40, height: 40))
+  }
+
+  @Test(
+    "A managing layout that names an ancestor when its window attaches it: the attach returns, the error is reported")
+  @MainActor
+  func ancestorNamedAtAttach() async throws {
+    let middle = BasicNode(debugName: "middle") { $0.frame = Rect(x: 0, y: 0, width: 40, height: 40) }
+    let inner = ManagingNode { [middle] in
+      .spec(.stack(.vertical, children: [.node(middle).preferredSize(Size(width: 5, height: 5))]))
+    }
+    await inner.configure { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+    try await middle.addSubnode(inner)
+    let root = BasicNode(debugName: "root")
+    try await root.addSubnode(middle)
+    let window = Window(size: Size(width: 50, height: 50), turnMode: .manual)
+    try await window.attach(root)  // Its pass walked root, middle, inner, middle, … for ever.
+    await #expect(throws: HierarchyError.wouldCreateCycle) { try await window.layoutIfNeeded() }
+    #expect(await inner.subnodes.isEmpty)
+    #expect(await middle.supernode?.nodeCore === root.nodeCore)
+  }
 }
