@@ -21,11 +21,41 @@ struct PendingWork {
   /// Where edits put subnodes, by subnode core (identities only: nothing is kept alive).
   var placements: [ObjectIdentifier: Placement] = [:]
   /// Property writes, each with its version.
-  var writes: [PropertyWrite] = []
+  var writes = PendingWrites()
   /// `onDidLoad` blocks registered after load, each with its version.
   var blocks: [(version: UInt64, block: DidLoadBlock)] = []
   /// Whether the node is registered with the queue of its window since that queue's last take.
   var isRegistered = false
+}
+
+/// A node's queued property writes, oldest first.
+///
+/// The first is kept inline: most nodes get one write between two turns, and
+/// an array would allocate (and free in the turn) a buffer for each of them.
+struct PendingWrites: Sequence {
+  private var first: PropertyWrite?
+  private var more: [PropertyWrite] = []
+
+  mutating func append(_ write: PropertyWrite) {
+    if first == nil { first = write } else { more.append(write) }
+  }
+
+  func makeIterator() -> Iterator {
+    Iterator(first: first, more: more.makeIterator())
+  }
+
+  struct Iterator: IteratorProtocol {
+    fileprivate var first: PropertyWrite?
+    fileprivate var more: IndexingIterator<[PropertyWrite]>
+
+    mutating func next() -> PropertyWrite? {
+      if let write = first {
+        first = nil
+        return write
+      }
+      return more.next()
+    }
+  }
 }
 
 /// A load snapshot kept out of line.
