@@ -7,11 +7,12 @@ extension DisplayNode {
   /// taken after this call, drawn off the main actor, committed in a turn of
   /// its window. A node that is not loaded, not in a window, or whose display
   /// is suspended displays when it next can. The view's layer is marked as
-  /// needing display too (before load, at load; after, in the next turn), as
-  /// for every node.
-  public func setNeedsDisplay() async {
-    requestDisplay()
+  /// needing display too, as for every node: before load, at load; after,
+  /// at once when called on the main actor (as Texture marks the layer during
+  /// the call), else in the next turn. A display clears the mark as it starts.
+  public nonisolated func setNeedsDisplay() async {
     await configure { $0.setNeedsDisplay() }
+    requestDisplay()
   }
 
   /// Supersedes the display in flight and, once the view has loaded, asks for a new one (drawing nodes only).

@@ -158,6 +158,26 @@ struct DisplayBehaviorTests {
     #expect(child.layer?.contents == nil)
   }
 
+  @Test(
+    "setNeedsDisplay() on the main actor marks the layer during the call; a display clears the mark as it starts (Texture: -[_ASDisplayLayer display])"
+  )
+  func needsDisplayMarkFollowsTheDisplay() async throws {
+    let probe = DrawProbe()
+    let node = PaintNode("mark", probe: probe, frame: Self.square)
+    let window = window()
+    try await window.attach(node)
+    await window.waitForPendingDisplays()
+    await window.flush()
+    node.setDisplaySuspended(true)
+    await node.setNeedsDisplay()
+    #expect(node.layer?.needsDisplay == true, "marked without a turn")
+    node.setDisplaySuspended(false)
+    await window.waitForPendingDisplays()  // Drawn, not committed yet.
+    #expect(node.layer?.needsDisplay == false, "the display under way cleared it")
+    await window.flush()
+    #expect(node.layer?.needsDisplay == false)
+  }
+
   @Test func aSuspendedNodeDrawsNothingUntilResumed() async throws {
     let probe = DrawProbe()
     let node = PaintNode("suspended", probe: probe, frame: Self.square)
