@@ -81,6 +81,54 @@ struct TurnTests {
     #expect(node.layer?.cornerRadius == 5)
   }
 
+  @Test("Writes queued for a subtree before it moves into another window's tree are applied by that window's turn")
+  @MainActor
+  func queuedWritesFollowAMove() async throws {
+    let (first, second) = (Window(turnMode: .manual), Window(turnMode: .manual))
+    let (root1, root2, child, grandchild) = (BasicNode(), BasicNode(), BasicNode(), BasicNode())
+    try await child.addSubnode(grandchild)
+    try await root1.addSubnode(child)
+    try await first.attach(root1)
+    try await second.attach(root2)
+    await Task.detached {
+      await child.configure { $0.alpha = 0.3 }
+      await grandchild.configure { $0.alpha = 0.2 }
+    }.value
+    try await root2.addSubnode(child)
+    await first.flush()
+    #expect(child.view?.alpha == 1 && grandchild.view?.alpha == 1, "the window they left does not apply them")
+    await second.flush()
+    #expect(child.view?.alpha == 0.3 && grandchild.view?.alpha == 0.2)
+  }
+
+  @Test("Writes racing moves between two manual windows' trees follow the nodes: each view shows its last write")
+  @MainActor
+  func writesRacingMovesAreNeverStranded() async throws {
+    let (first, second) = (Window(turnMode: .manual), Window(turnMode: .manual))
+    let (root1, root2) = (BasicNode(), BasicNode())
+    try await first.attach(root1)
+    try await second.attach(root2)
+    let nodes = (0..<20).map { _ in BasicNode() }
+    try await root1.addSubnodes(nodes)
+    await first.flush()
+    let writes = Task.detached {
+      for step in 1...10 {
+        for node in nodes { await node.configure { $0.alpha = Double(step) / 10 } }
+      }
+    }
+    let moves = Task.detached {
+      for round in 0..<10 {
+        for node in nodes { try await (round.isMultiple(of: 2) ? root2 : root1).addSubnode(node) }
+      }
+    }
+    await writes.value
+    try await moves.value
+    // The last round put every node back under the first window's root: its turns alone apply everything.
+    await first.flush()
+    await first.flush()
+    #expect(nodes.allSatisfy { $0.view?.alpha == 1 })
+  }
+
   @Test("A window that goes away hands its queued work to the shared queue")
   @MainActor
   func droppedWindowKeepsQueuedWork() async throws {
