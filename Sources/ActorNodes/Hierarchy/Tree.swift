@@ -450,6 +450,12 @@ enum Tree {
 
   // MARK: - Queuing main-actor work
 
+  /// Keeps a loaded node's write for its window's next turn.
+  static func queueWrite(_ write: PropertyWrite, for node: any DisplayNode) {
+    node.nodeCore.pending.writes.append(write)
+    markPending(node)
+  }
+
   /// Keeps an `onDidLoad` block registered after load for its window's next turn.
   static func queueBlock(_ block: @escaping DidLoadBlock, version: UInt64, for node: any DisplayNode) {
     node.nodeCore.pending.blocks.append((version, block))
@@ -564,20 +570,14 @@ enum Tree {
   /// Gives a subtree a window's queue; waiting work of its nodes moves along to the new queue.
   private static func setTurnQueue(_ queue: TurnQueue?, forSubtreeOf root: any DisplayNode) {
     var stack: [any DisplayNode] = [root]
-    // The queues the nodes' writes went to (``NodeCore/writeQueue`` follows ``NodeCore/turnQueue``, which
-    // changes only here), and the nodes that leave each.
-    var left: [ObjectIdentifier: (queue: TurnQueue, cores: [NodeCore])] = [:]
     while let node = stack.popLast() {
       let core = node.nodeCore
       if core.turnQueue !== queue {
-        let old = core.turnQueue ?? TurnQueue.shared
         core.turnQueue = queue
         if core.pending.isRegistered { TurnQueue.queue(of: node).register(node) }
-        left[ObjectIdentifier(old), default: (old, [])].cores.append(core)
       }
       stack.append(contentsOf: core.subnodes)
     }
-    for entry in left.values { entry.queue.moveWrites(of: entry.cores, to: queue) }
   }
 }
 

@@ -43,7 +43,7 @@ extension DisplayNode {
     guard let write = await recordWrite(body) else { return }
     let caller: (any Actor)? = #isolation
     if caller === MainActor.shared, await MainTurn.applyNow(write, to: nodeCore) { return }
-    TurnQueue.queueWrite(write, of: nodeCore)
+    await Tree.queueWrite(write, for: self)
   }
 
   /// Applies `body` to the node's record; after load, returns the write to send to the main actor.

@@ -85,10 +85,6 @@ public final class NodeCore: Sendable {
   /// test stays deterministic); it takes a new queue when it enters a tree
   /// with another queue.
   @HierarchyActor var turnQueue: TurnQueue?
-  /// ``turnQueue``, for the node's writes, readable without a hop; changed under the lock of the queue the
-  /// node leaves (see ``TurnQueue/queueWrite(_:of:)``). A `Mutex`: each use holds it for one reference,
-  /// and only a write and a move of the same node at the same instant contend for it.
-  let writeQueue = Mutex<TurnQueue?>(nil)
   /// The stamp of the latest ``Subtree`` validation that listed this node (see ``Tree/link(_:)``).
   @HierarchyActor var listedStamp: UInt64 = 0
   /// The window this node is the root of, if any.

@@ -74,36 +74,9 @@ struct QueuedWrites: Sendable {
 
   var isEmpty: Bool { writes.isEmpty }
 
-  init() {}
-
-  /// One write.
-  init(_ write: PropertyWrite, of core: NodeCore) {
-    append(write, of: core)
-  }
-
   mutating func append(_ write: PropertyWrite, of core: NodeCore) {
     cores.append(core)
     writes.append(write)
-  }
-
-  mutating func append(contentsOf other: QueuedWrites) {
-    cores.append(contentsOf: other.cores)
-    writes.append(contentsOf: other.writes)
-  }
-
-  /// Removes and returns the writes to the nodes whose cores are in `removed`, in order.
-  mutating func remove(coresIn removed: Set<ObjectIdentifier>) -> QueuedWrites {
-    var kept = QueuedWrites()
-    var taken = QueuedWrites()
-    for index in writes.indices {
-      if removed.contains(ObjectIdentifier(cores[index])) {
-        taken.append(writes[index], of: cores[index])
-      } else {
-        kept.append(writes[index], of: cores[index])
-      }
-    }
-    self = kept
-    return taken
   }
 }
 

@@ -1,12 +1,11 @@
-/// The structural main-actor work waiting for one loaded node, kept on its core until a turn takes it.
+/// The main-actor work waiting for one loaded node, kept on its core until a turn takes it.
 ///
 /// Work is kept per node, not per queue, so that it follows the node: when
 /// a subtree moves into another window's tree, its waiting work is applied
 /// in that window's turns (``Tree`` re-registers it with the new queue).
 /// Nothing here refers to the node or to another core, so waiting work never
 /// keeps a node, a subtree or a view alive: a dropped node's work is dropped
-/// with it. (Property writes wait in their queue's inbox instead, each with
-/// its node's core: see ``TurnQueue/queueWrite(_:of:)``.)
+/// with it.
 struct PendingWork {
   /// The gathered state of an implicit load, waiting to create the view.
   ///
@@ -21,10 +20,42 @@ struct PendingWork {
   var childrenChanged = false
   /// Where edits put subnodes, by subnode core (identities only: nothing is kept alive).
   var placements: [ObjectIdentifier: Placement] = [:]
+  /// Property writes, each with its version.
+  var writes = PendingWrites()
   /// `onDidLoad` blocks registered after load, each with its version.
   var blocks: [(version: UInt64, block: DidLoadBlock)] = []
   /// Whether the node is registered with the queue of its window since that queue's last take.
   var isRegistered = false
+}
+
+/// A node's queued property writes, oldest first.
+///
+/// The first is kept inline: most nodes get one write between two turns, and
+/// an array would allocate (and free in the turn) a buffer for each of them.
+struct PendingWrites: Sequence {
+  private var first: PropertyWrite?
+  private var more: [PropertyWrite] = []
+
+  mutating func append(_ write: PropertyWrite) {
+    if first == nil { first = write } else { more.append(write) }
+  }
+
+  func makeIterator() -> Iterator {
+    Iterator(first: first, more: more.makeIterator())
+  }
+
+  struct Iterator: IteratorProtocol {
+    fileprivate var first: PropertyWrite?
+    fileprivate var more: IndexingIterator<[PropertyWrite]>
+
+    mutating func next() -> PropertyWrite? {
+      if let write = first {
+        first = nil
+        return write
+      }
+      return more.next()
+    }
+  }
 }
 
 /// A load snapshot kept out of line.

@@ -1,19 +1,15 @@
-import Synchronization
-
 /// The loaded nodes whose main-actor work waits for a window's next turn.
 ///
-/// Structural work waits on each node (``PendingWork``); the queue only
+/// The work itself waits on each node (``PendingWork``); the queue only
 /// lists the nodes that have some, weakly, so that waiting work never keeps
-/// a node alive. Property writes wait here, in an inbox that a node's
-/// isolation appends to under a lock, without a hop (``queueWrite(_:of:)``).
-/// A node's work goes to the queue of the window it was last in
-/// (``NodeCore/turnQueue``); nodes never in a window use ``shared``, which is
-/// automatic. The queue lives on the ``HierarchyActor``, which orders
+/// a node alive. A node's work goes to the queue of the window it was last
+/// in (``NodeCore/turnQueue``); nodes never in a window use ``shared``, which
+/// is automatic. The queue lives on the ``HierarchyActor``, which orders
 /// structural work.
 @HierarchyActor
 final class TurnQueue {
   /// The queue of loaded nodes that are in no window.
-  nonisolated static let shared = TurnQueue(mode: .automatic)
+  static let shared = TurnQueue(mode: .automatic)
 
   let mode: TurnMode
   /// Counts turns; read on the main actor.
@@ -24,8 +20,7 @@ final class TurnQueue {
   private var registered: [WeakNode] = []
   /// Work that features queued for the next take, in order.
   private var features: [MainOperation] = []
-  /// The property writes queued since the last take, and whether a turn is scheduled for them.
-  private nonisolated let inbox = Locked(Inbox())
+  private var drainScheduled = false
   /// Set once the window is gone: everything goes to ``shared`` from then on.
   private(set) var isRetired = false
   /// The number of the latest take for a turn.
@@ -67,87 +62,13 @@ final class TurnQueue {
 
   /// In automatic mode, schedules one turn for everything queued before it runs.
   private func scheduleTurn() {
-    guard mode == .automatic, inbox.withLock({ $0.claimDrain() }) else { return }
-    startDrain()
-  }
-
-  /// Runs the turn that ``Inbox/claimDrain()`` claimed.
-  private nonisolated func startDrain() {
+    guard mode == .automatic, !drainScheduled else { return }
+    drainScheduled = true
     Task { @HierarchyActor in
       let (operations, take) = self.takeForTurn()
       await MainTurn.apply(consume operations, recorder: self.recorder)
       self.turnFinished(take)
     }
-  }
-
-  // MARK: - Writes
-
-  /// Queues a loaded node's write for its window's next turn, from any isolation domain, without a hop.
-  ///
-  /// The write goes to the queue the node's ``NodeCore/writeQueue`` names,
-  /// checked again under that queue's lock; a move changes it under the lock
-  /// of the queue the node leaves, then moves the node's queued writes along
-  /// (``moveWrites(of:to:)``). So a write never stays in a queue the node
-  /// has left, whose manual window may never flush again. A write that
-  /// reaches a retired queue goes to ``shared``.
-  nonisolated static func queueWrite(_ write: PropertyWrite, of core: NodeCore) {
-    var queue = core.writeQueue.withLock { $0 } ?? shared
-    while true {
-      switch queue.add(write, of: core) {
-      case .added: return
-      case .moved(let current): queue = current  // The node moved meanwhile.
-      case .retired: return shared.add(QueuedWrites(write, of: core))
-      }
-    }
-  }
-
-  private enum Addition {
-    case added
-    case moved(to: TurnQueue)
-    case retired
-  }
-
-  private nonisolated func add(_ write: PropertyWrite, of core: NodeCore) -> Addition {
-    let isAutomatic = mode == .automatic
-    let (addition, startsDrain) = inbox.withLock { inbox -> (Addition, Bool) in
-      // With this queue's lock held, the node's write queue cannot change away from this one.
-      let current = core.writeQueue.withLock { $0 } ?? TurnQueue.shared
-      guard current === self else { return (.moved(to: current), false) }
-      guard !inbox.isRetired else { return (.retired, false) }
-      inbox.writes.append(write, of: core)
-      return (.added, isAutomatic && inbox.claimDrain())
-    }
-    if startsDrain { startDrain() }
-    return addition
-  }
-
-  /// Adds writes moved from another queue (to ``shared``'s once retired), scheduling a turn in automatic mode.
-  private nonisolated func add(_ writes: QueuedWrites) {
-    let isAutomatic = mode == .automatic
-    let (isRetired, startsDrain) = inbox.withLock { inbox -> (Bool, Bool) in
-      guard !inbox.isRetired else { return (true, false) }
-      inbox.writes.append(contentsOf: writes)
-      return (false, isAutomatic && inbox.claimDrain())
-    }
-    if isRetired { return TurnQueue.shared.add(writes) }
-    if startsDrain { startDrain() }
-  }
-
-  /// Gives the nodes whose cores are `cores`, whose writes went to this queue, the write queue `other`, and
-  /// moves their queued writes there.
-  ///
-  /// Their write queue changes under this queue's lock: no write of theirs
-  /// reaches this queue afterwards. (A retired queue sent their writes to
-  /// ``shared``: those move too; one a writer is adding to ``shared`` at this
-  /// very moment stays there, and the shared queue's automatic turn applies it.)
-  func moveWrites(of cores: [NodeCore], to other: TurnQueue?) {
-    let ids = Set(cores.lazy.map(ObjectIdentifier.init))
-    var moved = inbox.withLock { inbox in
-      for core in cores { core.writeQueue.withLock { $0 = other } }
-      return inbox.writes.remove(coresIn: ids)
-    }
-    if isRetired { moved.append(contentsOf: TurnQueue.shared.inbox.withLock { $0.writes.remove(coresIn: ids) }) }
-    if !moved.isEmpty { (other ?? TurnQueue.shared).add(moved) }
   }
 
   /// Applies the work waiting for `core`'s window: waits for the next turn of an automatic queue, runs one
@@ -182,7 +103,7 @@ final class TurnQueue {
   /// In automatic mode that is the next turn (scheduled already if work is
   /// waiting); in manual mode it is the next ``Window/flush()``.
   func waitForQueuedWork() async {
-    let hasWaitingWork = !registered.isEmpty || !features.isEmpty || inbox.withLock { !$0.writes.isEmpty }
+    let hasWaitingWork = !registered.isEmpty || !features.isEmpty
     let target = hasWaitingWork ? lastTaken + 1 : lastTaken
     let done = (applying.min() ?? lastTaken + 1) - 1
     guard target > done else { return }
@@ -194,14 +115,12 @@ final class TurnQueue {
   /// Subnode lists are read now, so any number of edits of one parent cost
   /// one list. Implicit loads come first, in one batch.
   func take() -> [MainOperation] {
-    let writes = inbox.withLock { inbox in
-      inbox.drainScheduled = false
-      return inbox.takeWrites()
-    }
+    drainScheduled = false
     let nodes = registered
     registered = []
     var loads: [LoadEntry] = []
     var operations: [MainOperation] = []
+    var writes = QueuedWrites()
     for entry in nodes {
       guard let node = entry.node else { continue }  // Dropped: its work went with it.
       let core = node.nodeCore
@@ -215,6 +134,7 @@ final class TurnQueue {
             parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion,
             placements: work.placements))
       }
+      for write in work.writes { writes.append(write, of: core) }
       for (version, block) in work.blocks { operations.append(.afterLoad(core, version: version, block: block)) }
     }
     if !loads.isEmpty { operations.insert(.load(loads), at: 0) }
@@ -227,14 +147,9 @@ final class TurnQueue {
   /// Sends the registered nodes, and all future work, to the shared queue: the window is gone.
   func retire() {
     isRetired = true
-    let writes = inbox.withLock { inbox in
-      inbox.isRetired = true
-      inbox.drainScheduled = false
-      return inbox.takeWrites()
-    }
-    if !writes.isEmpty { TurnQueue.shared.add(writes) }
     let nodes = registered
     registered = []
+    drainScheduled = false
     for entry in nodes {
       if let node = entry.node { TurnQueue.shared.register(node) }
     }
@@ -257,26 +172,4 @@ final class TurnQueue {
 /// A weak reference to a node, for lists that must not keep nodes alive.
 struct WeakNode {
   weak var node: (any DisplayNode)?
-}
-
-/// The writes a ``TurnQueue`` holds for its next take, guarded by its lock.
-private struct Inbox: Sendable {
-  var writes = QueuedWrites()
-  /// Whether an automatic queue's turn is scheduled and has not taken its work yet.
-  var drainScheduled = false
-  /// Whether the queue's window is gone (writes go to the shared queue).
-  var isRetired = false
-
-  /// Marks a turn as scheduled; `false` if one was already.
-  mutating func claimDrain() -> Bool {
-    guard !drainScheduled else { return false }
-    drainScheduled = true
-    return true
-  }
-
-  mutating func takeWrites() -> QueuedWrites {
-    let taken = writes
-    writes = QueuedWrites()
-    return taken
-  }
 }

@@ -176,6 +176,23 @@ struct TeardownTests {
     #expect(releases.releases.count == 1_001, "every view is released without a flush")
   }
 
+  @Test("A node dropped with an off-main write waiting in a manual window is freed, and its view released, unflushed")
+  @MainActor
+  func queuedWriteHoldsNothing() async throws {
+    let lifetime = LifetimeCounter()
+    let releases = ViewReleaseLog()
+    let window = Window(turnMode: .manual)
+    var node: RecordingNode? = RecordingNode("node", lifetime: lifetime)
+    try await window.attach(node!)
+    releases.watch(try #require(node?.view))
+    await window.detach()  // Out of the window: its view no longer keeps it alive.
+    await Task.detached { [node] in await node?.configure { $0.alpha = 0.5 } }.value
+    node = nil
+    #expect(lifetime.count == 1, "the waiting write holds no node")
+    await ReleaseTracker.shared.waitUntilIdle()
+    #expect(releases.releases.count == 1, "nor its core or view")
+  }
+
   @Test(
     "A loaded node with an off-main write waiting for the turn is not kept alive by it (Texture: DISABLED_testThatDirtyNodesAreNotRetained)",
     .tags(.texturePort))
