@@ -147,9 +147,10 @@ extension DisplayNode {
   /// `recursivelyEnsureDisplaySynchronously:`), without blocking a thread.
   ///
   /// Loaded drawing nodes of the subtree that are in a window and have no
-  /// contents, out-of-date contents or a display in flight are displayed
-  /// again at high priority, ahead of other displays; then this waits for
-  /// their draws and commits them: in the next turn of an
+  /// contents or out-of-date contents are displayed at high priority, ahead
+  /// of other displays; a display already in flight is waited for, not
+  /// started again (Texture waits for the transaction of a layer whose
+  /// display is under way). Then this waits for the draws and commits them: in the next turn of an
   /// ``TurnMode/automatic`` window, in a turn it runs itself for a
   /// ``TurnMode/manual`` one (which applies all of that window's queued work, like ``Window/flush()``).
   @MainActor
@@ -159,7 +160,8 @@ extension DisplayNode {
     while let slot = stack.popLast() {
       stack.append(contentsOf: slot.children.reversed().filter { $0.parent === slot })
       guard slot.drawsContents, slot.isInHierarchy, let layer = slot.layer, let node = slot.liveNode else { continue }
-      if layer.contents == nil || layer.needsDisplay || slot.display?.inFlight != nil { nodes.append(node) }
+      guard slot.display?.inFlight == nil else { continue }  // Under way: waited for below.
+      if layer.contents == nil || layer.needsDisplay { nodes.append(node) }
     }
     DisplayScheduler.request(nodes, priority: .high)
     await DisplayScheduler.shared.waitUntilIdle()

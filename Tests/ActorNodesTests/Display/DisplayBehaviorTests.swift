@@ -370,6 +370,25 @@ struct DisplayBehaviorTests {
     for child in children { #expect(child.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 255, 0, 255]) }
   }
 
+  @Test(
+    "recursivelyEnsureDisplay() waits for a display in flight instead of starting it again (Texture: waitUntilComplete)"
+  )
+  func recursivelyEnsureDisplayWaitsForADisplayInFlight() async throws {
+    let log = EventLog()
+    let probe = DrawProbe(holdingDraws: true)
+    let node = PaintNode("flight", log: log, probe: probe, frame: Self.square)
+    let window = window()
+    try await window.attach(node)
+    await probe.waitFor("draw flight")  // The display that entering the window started is under way.
+    probe.stopHolding()
+    let ensured = Task { await node.recursivelyEnsureDisplay() }
+    probe.release()
+    await ensured.value
+    #expect(node.layer?.contents != nil)
+    #expect(log.entries == ["flight.willStart(async)", "flight.didFinish", "flight.hierarchyDidFinish"])
+    #expect(probe.entries("parameters").count == 1, "the display under way was not started again")
+  }
+
   @Test func clearingContents() async throws {
     let root = PaintNode("root", frame: Rect(x: 0, y: 0, width: 8, height: 8))
     let child = PaintNode("child", frame: Self.square)

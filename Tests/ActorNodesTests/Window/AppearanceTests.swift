@@ -211,6 +211,42 @@ struct AppearanceTests {
     #expect(mover.view?.window === windowB)
   }
 
+  @Test(
+    "A subnode removed and added back before the window's next turn never left the window: no hooks (changed: Texture fires didExit, then the enter hooks)"
+  )
+  @MainActor
+  func removedAndAddedBackBeforeTheTurnFiresNothing() async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let child = RecordingNode("child", log: log)
+    try await root.addSubnode(child)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    log.clear()
+    await child.removeFromSupernode()
+    try await root.addSubnode(child)
+    await window.flush()
+    #expect(log.entries.isEmpty)
+    #expect(child.isInHierarchy && child.view?.superview === root.view)
+  }
+
+  @Test(
+    "removeFromSupernode() of a window's root changes nothing; Window.detach() takes it out (changed: Texture removes the root's view from its window)"
+  )
+  @MainActor
+  func removingAWindowsRootFromItsSupernodeDoesNothing() async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    log.clear()
+    await root.removeFromSupernode()
+    await window.flush()
+    #expect(root.isInHierarchy && log.entries.isEmpty)
+    await window.detach()
+    #expect(!root.isInHierarchy && log.entries == ["root.didExit(false)"])
+  }
+
   @Test("A window that goes away while attached calls didExitHierarchy")
   @MainActor
   func windowDeallocation() async throws {
