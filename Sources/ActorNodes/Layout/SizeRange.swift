@@ -97,3 +97,26 @@ extension SizeRange: CustomStringConvertible {
   /// `[375x0 ... 375xinf]`, or `[40x40]` for an exact range.
   public var description: String { isExact ? "[\(min)]" : "[\(min) ... \(max)]" }
 }
+
+extension Double {
+  /// Whether a range's maximum bounds a layout that sizes itself from it: finite, not negative and below
+  /// 10,000,000 points, as Texture's `ASPointsValidForSize` decides.
+  ///
+  /// So a huge maximum (`CGFLOAT_MAX` in ported code, or Yoga's undefined) counts as unbounded where a spec
+  /// or a node takes its size from the maximum (center, relative, ratio, absolute, corner, a node's default
+  /// size), instead of giving a layout some 10³⁰⁸ points tall.
+  static let largestLayoutBound = 10_000_000.0
+
+  var boundsLayout: Bool { isFinite && self >= 0 && self < Self.largestLayoutBound }
+}
+
+extension Size {
+  /// Whether both dimensions bound a layout (see ``Swift/Double/boundsLayout``).
+  var boundsLayout: Bool { width.boundsLayout && height.boundsLayout }
+
+  /// The size with each dimension that does not bound a layout replaced by NaN: a parent size for children to
+  /// resolve fractions against (Texture's `ASLayoutElementParentDimensionUndefined`).
+  var boundedOrUnknown: Size {
+    Size(width: width.boundsLayout ? width : .nan, height: height.boundsLayout ? height : .nan)
+  }
+}

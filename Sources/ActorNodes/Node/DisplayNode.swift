@@ -205,9 +205,10 @@ public protocol DisplayNode: Actor {
 }
 
 extension DisplayNode {
-  /// Texture's default size: the range's maximum if it is finite on both axes, else zero.
+  /// Texture's default size: the range's maximum if both axes are bounded (finite and below 10,000,000 points,
+  /// Texture's `ASIsCGSizeValidForSize`), else zero.
   public func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
-    .size(range.max.isFinite ? range.max : .zero)
+    .size(range.max.boundsLayout ? range.max : .zero)
   }
 
   /// Does nothing.

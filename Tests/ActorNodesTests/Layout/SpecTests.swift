@@ -201,4 +201,24 @@ struct SpecTests {
     }
     #expect(try await fixture.frames(range(0, 0, 120, 120)) == [rect(0, 0, 60, 60), rect(45, 55, 20, 20)])
   }
+
+  @Test(
+    "A maximum of 10,000,000 points or more is unbounded where a spec or a node sizes itself from it (Texture: ASPointsValidForSize)",
+    arguments: [10_000_000, 2e7, Double.greatestFiniteMagnitude])
+  func hugeMaximumIsUnbounded(_ huge: Double) async throws {
+    let tall = SizeRange(exactWidth: 320, maxHeight: huge)
+    let center = try await SpecFixture(1) { n in .center(box(n[0], 50, 50)) }
+    let centered = try await center.layout(tall)
+    #expect(centered.size == Size(width: 320, height: 50), "sized by its child, not by the maximum")
+    #expect(try await center.frames(tall) == [rect(135, 0, 50, 50)])
+    let absolute = try await SpecFixture(1) { n in
+      .absolute(children: [box(n[0], 50, 50).layoutPosition(Point(x: 0, y: 10))])
+    }
+    #expect(try await absolute.layout(tall).size == Size(width: 320, height: 60))
+    let ratio = try await SpecFixture(1) { n in .ratio(0.5, .node(n[0])) }
+    #expect(try await ratio.layout(tall).size == Size(width: 320, height: 160), "from the bounded axis only")
+    #expect(try await BasicNode().layout(thatFits: range(0, 0, 100, huge)).size == .zero, "a node's default size")
+    let bounded = try await BasicNode().layout(thatFits: range(0, 0, 100, 9_999_999))
+    #expect(bounded.size == Size(width: 100, height: 9_999_999))
+  }
 }

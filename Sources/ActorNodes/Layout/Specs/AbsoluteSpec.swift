@@ -27,7 +27,7 @@ struct AbsoluteSpec: SpecComputation {
   var name: String { "Absolute" }
 
   func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
-    let known = range.max.finiteOrUnknown
+    let known = range.max.boundedOrUnknown
     let request = ChildRequest.absolute(specMax: range.max, parentSize: known)
     let measured = try await environment.measure(children) { _ in request }
     let sublayouts = measured.indices.map { index in

@@ -41,7 +41,7 @@ struct CornerSpec: SpecComputation {
   var children: [LayoutSpec] { [child, corner] }
 
   func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
-    let known = range.max.finiteOrUnknown
+    let known = range.max.boundedOrUnknown
     let base = try await child.layout(in: range, parentSize: known, environment: environment)
     let badge = try await corner.layout(in: range, parentSize: known, environment: environment)
     let right = location == .topRight || location == .bottomRight

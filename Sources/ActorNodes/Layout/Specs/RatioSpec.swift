@@ -24,11 +24,11 @@ struct RatioSpec: SpecComputation {
 
   func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
     var options: [Size] = []
-    if range.max.width.isFinite {
+    if range.max.width.boundsLayout {
       options.append(
         range.clamp(Size(width: range.max.width, height: environment.grid.floor(ratio * range.max.width))))
     }
-    if range.max.height.isFinite {
+    if range.max.height.boundsLayout {
       options.append(
         range.clamp(Size(width: environment.grid.floor(range.max.height / ratio), height: range.max.height)))
     }

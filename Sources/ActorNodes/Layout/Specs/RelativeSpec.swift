@@ -93,7 +93,7 @@ struct RelativeSpec: SpecComputation {
   var children: [LayoutSpec] { [child] }
 
   func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
-    let known = range.max.finiteOrUnknown
+    let known = range.max.boundedOrUnknown
     let childRange = SizeRange(
       uncheckedMin: Size(
         width: horizontal == .none ? range.min.width : 0, height: vertical == .none ? range.min.height : 0),
@@ -111,12 +111,5 @@ struct RelativeSpec: SpecComputation {
       x: environment.grid.round((size.width - sublayout.size.width) * horizontal.proportion),
       y: environment.grid.round((size.height - sublayout.size.height) * vertical.proportion))
     return try environment.layout(of: .spec(name), size: size, sublayouts: [sublayout.positioned(at: position)])
-  }
-}
-
-extension Size {
-  /// The size with each infinite dimension replaced by NaN: a parent size for children to resolve fractions against.
-  var finiteOrUnknown: Size {
-    Size(width: width.isFinite ? width : .nan, height: height.isFinite ? height : .nan)
   }
 }
