@@ -13,7 +13,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case layerShadowOpacityNotFinite, layerShadowRadiusNotFinite, layerContentsScaleNotPositive
   case initialAlphaNotFinite, nodeStateReplaced, nodeCoreComputed
   case sizeRangeMinAboveMax, sizeRangeMinInfinite, sizeRangeMaxNaN, dimensionPointsNegative, dimensionFractionAboveOne
-  case flexGrowNegative, spacingNotFinite, layoutSizeNegative, layoutPositionNotFinite
+  case flexGrowNegative, spacingNotFinite, layoutSizeNegative, layoutPositionNotFinite, parentSizeNegative
   case managedSubnodeRemovedByHand, removedInLayoutCode
   case fontSizeNotPositive, textRoomNegative, textLineLimitNegative, textInsetNegative
 
@@ -57,6 +57,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .spacingNotFinite: "spacingBefore must be finite"
     case .layoutSizeNegative: "a layout's size must be finite and not negative"
     case .layoutPositionNotFinite: "a layout's position must be finite"
+    case .parentSizeNegative: "a parent size must not be negative (NaN: unknown)"
     case .managedSubnodeRemovedByHand:
       "the subnodes of a node that automatically manages its subnodes come from its layout"
     case .removedInLayoutCode: "layout code must not add or remove subnodes of a node being laid out"
@@ -188,6 +189,8 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       _ = Layout(element: .spec("Stack"), size: Size(width: -1, height: 0))
     case .layoutPositionNotFinite:
       _ = Layout(element: .spec("Stack"), size: .zero, position: Point(x: .nan, y: 0))
+    case .parentSizeNegative:
+      _ = try? await BasicNode().layout(thatFits: .unconstrained, parentSize: Size(width: -100, height: 100))
     case .managedSubnodeRemovedByHand:
       let child = BasicNode()
       let parent = ManagingNode { [child] in .spec(.node(child)) }

@@ -64,15 +64,22 @@ extension DisplayNode {
   ///
   /// - Parameters:
   ///   - range: The sizes the node may take.
-  ///   - parentSize: The size fractions in the node's style refer to; `range.max` by default.
+  ///   - parentSize: The size fractions in the node's style refer to; `range.max` by default. A NaN or
+  ///     infinite dimension is unknown: a fraction of it counts as `auto`.
   ///   - scale: Pixels per point: every size is rounded up to this grid.
   /// - Returns: The node's layout, flattened: its sublayouts are its direct subnodes.
   /// - Throws: ``LayoutError`` for a spec that names a node that is not a
   ///   subnode (or names one twice) or an invalid size; whatever the node's
   ///   layout code throws; `CancellationError` if the task is cancelled.
+  /// - Precondition: `parentSize` is not negative.
   public nonisolated func layout(thatFits range: SizeRange, parentSize: Size? = nil, scale: Double = 1) async throws
     -> Layout
   {
+    if let parentSize {
+      contractPrecondition(
+        !(parentSize.width < 0) && !(parentSize.height < 0),
+        "a parent size must not be negative (NaN: unknown): got \(parentSize)")
+    }
     try Task.checkCancellation()
     let core = nodeCore
     let version = core.layoutVersion.load(ordering: .acquiring)
