@@ -202,6 +202,7 @@ enum Tree {
     parentCore.subnodes[index] = new
     newCore.setSupernode(parent, core: parentCore)
     oldCore.clearSupernode()
+    parentCore.subnodeDepartures.wrappingAdd(1, ordering: .releasing)
     return commitMove(
       of: new, core: newCore, from: newOldParent, to: parent, parentCore: parentCore,
       placement: .below(sibling: ObjectIdentifier(oldCore)))
@@ -534,6 +535,7 @@ enum Tree {
     }
     parentCore.subnodes.remove(at: index)
     core.clearSupernode()
+    parentCore.subnodeDepartures.wrappingAdd(1, ordering: .releasing)
     return parent
   }
 

@@ -153,6 +153,7 @@ extension DisplayNode {
     while true {
       try Task.checkCancellation()
       let version = core.layoutVersion.load(ordering: .acquiring)
+      let departures = core.subnodeDepartures.load(ordering: .acquiring)
       if let entry = storage.cache.use(key, version: version) {
         storage.noteMeasured(key, core)
         return entry
@@ -197,6 +198,13 @@ extension DisplayNode {
         core.noteMeasured()
       }
       for waiter in storage.cache.end(key) { waiter.resume() }
+      // The spec named a subnode that left the node during the measurement, as the node's layout code read its
+      // subnodes before the edit: measured again, from the newest subnodes (Texture's lock would have kept them).
+      if case .failure(let error) = outcome, case .notASubnode? = error as? LayoutError,
+        core.subnodeDepartures.load(ordering: .acquiring) != departures
+      {
+        continue
+      }
       // A layout measured while the node was invalidated is measured again, from the newest state; unless the
       // node's own layout code invalidated it, which it would do again: its caller gets this layout, cached for
       // no one (Texture caches it under the version it read first, which the invalidation made stale).

@@ -32,6 +32,10 @@ public final class NodeCore: Sendable {
   let supernodeID = Atomic<UInt64>(0)
   /// The node's layout version: bumped by every invalidation, so that a layout measured before it is not used.
   let layoutVersion = Atomic<UInt64>(0)
+  /// Bumped whenever a subnode leaves the node: a measurement whose spec named a subnode that left meanwhile is
+  /// measured again rather than failing (Texture holds the node's lock while it runs its layout spec, so its
+  /// subnodes cannot change under it).
+  let subnodeDepartures = Atomic<UInt64>(0)
   /// The layout a caller asked for last, readable without a hop while it stays valid (see ``LayoutShortcut``).
   let layoutShortcut = Mutex<LayoutShortcut?>(nil)
   /// Bumped whenever the node's latest measurement is of another range than before, which ends the shortcut.

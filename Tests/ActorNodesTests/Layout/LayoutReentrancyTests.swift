@@ -161,6 +161,26 @@ struct LayoutReentrancyTests {
     #expect(caught.error as? LayoutError == .layoutPassAwaitedFromLayoutCode)
     #expect("\(caught.error.map { "\($0)" } ?? "")".contains("layout code must not wait for layout passes"))
   }
+
+  @Test(
+    "A spec naming the subnodes its layout code read, one of which leaves during the measurement, is measured again rather than failing (Texture holds the node's lock through layoutSpecThatFits)"
+  )
+  func subnodeLeavingDuringTheMeasurementRemeasures() async throws {
+    let gate = Gate()
+    let list = SubnodeListNode(gate: gate)
+    let rows = (0..<3).map { BasicNode(debugName: "\($0)") }
+    try await list.addSubnodes(rows)
+    async let layout = list.layout(thatFits: SizeRange(exactWidth: 50))
+    await gate.waitForArrivals(1)  // It read the three rows.
+    await rows[1].removeFromSupernode()
+    await gate.open()
+    let result = try await layout  // Threw LayoutError.notASubnode.
+    #expect(
+      result.sublayouts.map(\.frame) == [
+        Rect(x: 0, y: 0, width: 50, height: 10), Rect(x: 0, y: 10, width: 50, height: 10),
+      ])
+    #expect(await list.calls == 2)
+  }
 }
 
 /// An error a closure caught, read after it ran.
@@ -169,4 +189,24 @@ final class ErrorBox: Sendable {
 
   func set(_ error: any Error) { stored.withLock { $0 = error } }
   var error: (any Error)? { stored.withLock { $0 } }
+}
+
+/// A node whose spec lays out the subnodes its layout code read, as Texture code reads `self.subnodes`; its first
+/// call waits at a gate after reading them.
+actor SubnodeListNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "list")
+  let gate: Gate
+  private(set) var calls = 0
+
+  init(gate: Gate) {
+    self.gate = gate
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    let rows = await subnodes
+    calls += 1
+    if calls == 1 { await gate.wait() }
+    return .spec(.stack(.vertical, alignItems: .stretch, children: rows.map { .node($0).height(10) }))
+  }
 }
