@@ -189,6 +189,11 @@ public final class NodeCore: Sendable {
     Task { @HierarchyActor in LayoutScheduler.register(node, requestedAt: requestedAt) }
   }
 
+  /// Whether an invalidation asked for a pass that has not taken the node yet.
+  var hasPassRequested: Bool {
+    layoutPassFlags.load(ordering: .acquiring) & NodeCore.passRequested != 0
+  }
+
   /// Lets the next invalidation request a pass again: a pass took the node.
   func clearLayoutPassRequest() {
     layoutPassFlags.bitwiseAnd(~NodeCore.passRequested, ordering: .acquiringAndReleasing)
