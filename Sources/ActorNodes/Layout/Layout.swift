@@ -127,10 +127,14 @@ public struct Layout: Sendable {
 extension Layout.Element {
   /// Whether both name the same node, or specs of the same kind.
   func isSame(as other: Layout.Element) -> Bool {
-    switch (self, other) {
-    case (.node(let a), .node(let b)): a === b
-    case (.spec(let a), .spec(let b)): a == b
-    default: false
+    // One value at a time: a switch over the pair copies both (and retains both nodes).
+    switch self {
+    case .node(let a):
+      guard case .node(let b) = other else { return false }
+      return a === b
+    case .spec(let a):
+      guard case .spec(let b) = other else { return false }
+      return a == b
     }
   }
 

@@ -91,17 +91,56 @@ enum LayoutPass {
     return roots.filter { seen.insert(ObjectIdentifier($0.node.nodeCore)).inserted }
   }
 
-  /// Walks down from `roots`, supernodes first, collecting what the main actor applies.
-  ///
-  /// Iterative, so that any depth works. Subnodes of a node that places them
-  /// itself are read from the hierarchy in one step per round, not one per node.
+  /// Walks down from `roots`, supernodes first, collecting what the main actor applies; then gives the nodes that
+  /// manage their subnodes the ones their layouts name, in one step.
   private static func walk(
     from roots: [Root], descendingEverywhere: Bool, _ environment: LayoutEnvironment, into outcome: inout Outcome
   ) async {
-    var managed: [(parent: any DisplayNode, nodes: [any DisplayNode])] = []
-    var frontier = roots.map {
+    let visits = roots.map {
       Visit(node: $0.node, target: $0.target, frame: $0.frame, manualParent: nil, isRoot: true)
     }
+    let walked = await walk(visits, descendingEverywhere: descendingEverywhere, environment)
+    outcome.application.entries += walked.entries
+    outcome.errors += walked.errors
+    guard !walked.managed.isEmpty else { return }
+    outcome.setManagedSubnodes = true
+    // The subnodes of every node that manages them, in one step; named nodes arriving under loaded
+    // nodes load as after any edit (their frames, recorded above, are in their snapshots).
+    let (loads, errors) = await Tree.setManagedSubnodes(walked.managed)
+    outcome.errors.append(contentsOf: errors as [any Error])
+    for load in loads { await Tree.finishImplicitLoad(load) }
+  }
+
+  /// What walking some subtrees collected, in the order the walk visited them (supernodes first).
+  private struct Walked: Sendable {
+    var entries: [LayoutApplication.Entry] = []
+    var errors: [any Error] = []
+    /// The nodes that manage their subnodes, with the ones their new layouts name.
+    var managed: [(parent: any DisplayNode, nodes: [any DisplayNode])] = []
+
+    mutating func append(_ other: Walked) {
+      entries += other.entries
+      errors += other.errors
+      managed += other.managed
+    }
+  }
+
+  /// The fewest subnodes of one node to visit that the walk splits between child tasks (each visit is a hop into
+  /// the subnode's actor, about a microsecond; a task group costs tens of microseconds to fork and join).
+  static let concurrentVisitThreshold = 64
+
+  /// Walks down from `visits` and their subtrees, depth first.
+  ///
+  /// Iterative, so that any depth works. Subnodes of a node that places them
+  /// itself are read from the hierarchy in one step per round, not one per
+  /// node. A node with many subnodes to visit (a list's rows after one row
+  /// changed height) has their subtrees walked in a few child tasks at once,
+  /// whose results are kept in order.
+  private static func walk(
+    _ visits: [Visit], descendingEverywhere: Bool, _ environment: LayoutEnvironment
+  ) async -> Walked {
+    var walked = Walked()
+    var frontier = visits
     while !frontier.isEmpty {
       var stack = Array(frontier.reversed())
       frontier = []
@@ -112,14 +151,14 @@ enum LayoutPass {
           step = try await visit.node.passStep(
             visit.target, frame: visit.frame, placedBy: visit.parentID, environment)
         } catch {
-          outcome.errors.append(error)
+          walked.errors.append(error)
           continue
         }
         guard let step else { continue }
         if let parent = visit.manualParent {
-          outcome.application.entries[parent].measuredSizes[ObjectIdentifier(visit.node.nodeCore)] = step.layout.size
+          walked.entries[parent].measuredSizes[ObjectIdentifier(visit.node.nodeCore)] = step.layout.size
         }
-        outcome.application.entries.append(
+        walked.entries.append(
           LayoutApplication.Entry(
             core: visit.node.nodeCore, layout: step.layout, changed: step.changed,
             frameWrite: step.frameWrite, isManual: step.isManual))
@@ -127,9 +166,9 @@ enum LayoutPass {
         // same (Texture sets them on every layout), which overwrites frames written meanwhile.
         guard step.changed || descendingEverywhere || visit.isRoot else { continue }
         if step.isManual {
-          let entry = outcome.application.entries.count - 1
+          let entry = walked.entries.count - 1
           // Laid out again, it places its subnodes again, at the sizes they have now.
-          if visit.isRoot { outcome.application.entries[entry].changed = true }
+          if visit.isRoot { walked.entries[entry].changed = true }
           manualNodes.append((visit.node, entry))
           continue
         }
@@ -141,26 +180,16 @@ enum LayoutPass {
           if named.contains(where: { $0.nodeCore.supernodeID.load(ordering: .relaxed) != parentID }),
             let refusal = await Tree.refusalOfManagedSubnodes(named, of: visit.node)
           {
-            outcome.errors.append(refusal)
+            walked.errors.append(refusal)
             continue
           }
-          managed.append((visit.node, named))
+          walked.managed.append((visit.node, named))
         }
-        let sublayouts = step.layout.sublayouts
-        let previous = descendingEverywhere ? [] : step.previous?.sublayouts ?? []
-        for index in sublayouts.indices.reversed() {
-          let sublayout = sublayouts[index]
-          guard let node = sublayout.node else { continue }
-          // Left where it was, and nothing of it changed since a pass laid it out: nothing to do (no hop).
-          if index < previous.count, previous[index].frame == sublayout.frame,
-            previous[index].element.isSame(as: sublayout.element), node.nodeCore.isSettled
-          {
-            continue
-          }
-          stack.append(
-            Visit(
-              node: node, target: .size(sublayout.size), frame: sublayout.frame,
-              parentID: visit.node.nodeCore.id, manualParent: nil, isRoot: false))
+        let subnodes = subnodeVisits(of: visit.node, step, descendingEverywhere: descendingEverywhere)
+        if subnodes.count >= concurrentVisitThreshold && environment.concurrency != .serial {
+          walked.append(await walkConcurrently(subnodes, descendingEverywhere: descendingEverywhere, environment))
+        } else {
+          stack.append(contentsOf: subnodes.reversed())
         }
       }
       guard !manualNodes.isEmpty else { break }
@@ -172,17 +201,61 @@ enum LayoutPass {
         }
       }
     }
-    guard !managed.isEmpty else { return }
-    outcome.setManagedSubnodes = true
-    // The subnodes of every node that manages them, in one step; named nodes arriving under loaded
-    // nodes load as after any edit (their frames, recorded above, are in their snapshots).
-    let (loads, errors) = await Tree.setManagedSubnodes(managed)
-    outcome.errors.append(contentsOf: errors as [any Error])
-    for load in loads { await Tree.finishImplicitLoad(load) }
+    return walked
+  }
+
+  /// The subnodes that `node`'s new layout `step` places and that the walk must visit, in order.
+  private static func subnodeVisits(
+    of node: any DisplayNode, _ step: PassStep, descendingEverywhere: Bool
+  ) -> [Visit] {
+    let sublayouts = step.layout.sublayouts
+    let previous = descendingEverywhere ? [] : step.previous?.sublayouts ?? []
+    let parentID = node.nodeCore.id
+    var visits: [Visit] = []
+    // By index, so that only the nodes visited are copied out (each copy of a layout retains its node).
+    for index in sublayouts.indices {
+      guard case .node(let subnode) = sublayouts[index].element else { continue }
+      let frame = sublayouts[index].frame
+      // Left where it was, and nothing of it changed since a pass laid it out: nothing to do (no hop).
+      if index < previous.count, previous[index].frame == frame,
+        previous[index].element.isSame(as: sublayouts[index].element), subnode.nodeCore.isSettled
+      {
+        continue
+      }
+      visits.append(
+        Visit(
+          node: subnode, target: .size(frame.size), frame: frame, parentID: parentID, manualParent: nil,
+          isRoot: false))
+    }
+    return visits
+  }
+
+  /// Walks the subtrees of `visits` in at most ``LayoutConcurrency/maximumTasks`` child tasks, each taking a
+  /// contiguous run of them; the results come back in the order of `visits`.
+  private static func walkConcurrently(
+    _ visits: [Visit], descendingEverywhere: Bool, _ environment: LayoutEnvironment
+  ) async -> Walked {
+    let chunks = Swift.min(LayoutConcurrency.maximumTasks, visits.count)
+    return await withTaskGroup(of: (Int, Walked).self) { group in
+      for chunk in 0..<chunks {
+        let run = Array(visits[visits.count * chunk / chunks..<visits.count * (chunk + 1) / chunks])
+        group.addTask {
+          // A scope of its own for the task, as a measurement's child tasks have.
+          await LayoutScope.withScope {
+            (chunk, await walk(run, descendingEverywhere: descendingEverywhere, environment))
+          }
+        }
+      }
+      var parts = [Walked](repeating: Walked(), count: chunks)
+      for await (chunk, part) in group { parts[chunk] = part }
+      var walked = Walked()
+      for part in parts { walked.append(part) }
+      return walked
+    }
   }
 
   /// One node the walk visits.
-  private struct Visit {
+  private struct Visit: Sendable {
     let node: any DisplayNode
     let target: PassTarget
     let frame: Rect?

@@ -660,6 +660,76 @@ struct LayoutPassTests {
     #expect(visited(outcome, among: nodes) == ["root"])
   }
 
+  @Test(
+    "A node with many subnodes to visit has their subtrees walked in child tasks: the same entries, frames and subnodes, in the same order, as a walk in one task (manual and managing nodes among them)"
+  )
+  func wideWalksMatchTheSerialWalk() async throws {
+    /// 100 rows of two leaves; row 10 manages its subnodes, row 20 places its subnode itself.
+    func makeTree() async throws -> (root: PassNode, nodes: [any DisplayNode], grower: PassNode) {
+      var rows: [any DisplayNode] = []
+      var nodes: [any DisplayNode] = []
+      for index in 0..<100 {
+        let leaves = (0..<2).map { PassNode("r\(index).\($0)", size: Size(width: 5, height: 10)) }
+        nodes += leaves as [any DisplayNode]
+        let row: any DisplayNode
+        switch index {
+        case 10:
+          row = ManagingNode { .spec(.stack(alignItems: .start, children: leaves.map { .node($0) })) }
+        case 20:
+          let placer = PlacerNode([(leaves[0], Rect(x: 1, y: 1, width: 5, height: 5), SizeRange(exactWidth: 5))])
+          try await placer.addSubnode(leaves[0])
+          row = placer
+        default:
+          let spec = PassNode("r\(index)") { _ in .spec(.stack(alignItems: .start, children: leaves.map { .node($0) }))
+          }
+          try await spec.addSubnodes(leaves)
+          row = spec
+        }
+        rows.append(row)
+        nodes.append(row)
+      }
+      let children = rows
+      let root = PassNode("root") { _ in
+        .spec(
+          .stack(
+            .vertical, alignItems: .start,
+            children: children.enumerated().map { $0.offset == 20 ? .node($0.element).height(10) : .node($0.element) }))
+      }
+      try await root.addSubnodes(rows)
+      return (root, [root] + nodes, nodes[9] as! PassNode)  // r3.0
+    }
+    /// What a pass applies, node by node, named by the node's index in `nodes`.
+    func summary(_ outcome: LayoutPass.Outcome, _ nodes: [any DisplayNode]) -> [String] {
+      outcome.application.entries.map { entry in
+        let index = nodes.firstIndex { $0.nodeCore === entry.core } ?? -1
+        return "\(index) \(entry.frameWrite?.frame ?? .zero) \(entry.changed) \(entry.measuredSizes.count)"
+      }
+    }
+    var results: [[String]] = []
+    for concurrency in [LayoutConcurrency.serial, .automatic] {
+      let (root, nodes, grower) = try await makeTree()
+      let environment = LayoutEnvironment(scale: 1, concurrency: concurrency)
+      let range = SizeRange(exactly: Size(width: 100, height: 1000))
+      let first = await LayoutPass.run(
+        roots: [LayoutPass.Root(node: root, target: .range(range), frame: nil)], environment: environment)
+      #expect(first.errors.isEmpty)
+      #expect(first.setManagedSubnodes)
+      // Row 3 grows: rows 4 to 99 move down, and the walk visits them.
+      await grower.setMethod { _ in .size(Size(width: 5, height: 20)) }
+      let second = await LayoutPass.run(dirty: [grower], environment: environment)
+      #expect(second.errors.isEmpty)
+      #expect(second.application.entries.count == 99, "the root, row 3, its grown leaf, and the 96 rows below")
+      #expect(await nodes.last!.viewProperties().frame.minY == 1000, "row 99, moved down by 10")
+      var frames: [String] = []
+      for node in nodes { frames.append("\(await node.viewProperties().frame)") }
+      let managed = await nodes[33].subnodes.count  // Row 10, after the root, 10 rows and their 22 leaves.
+      // The subnodes of a node that places them itself are visited in a round after the walk (of its chunk).
+      results.append(summary(first, nodes).sorted() + summary(second, nodes) + frames + ["\(managed)"])
+    }
+    #expect(results[0].last == "2", "the managing row has the two leaves its layout names")
+    #expect(results[0] == results[1])
+  }
+
   @Test("A subnode that moved away and back takes its frame again, though its supernode's layout is unchanged")
   func movedSubnodeTakesItsFrameAgain() async throws {
     let node = PassNode("node", size: Size(width: 10, height: 10))
