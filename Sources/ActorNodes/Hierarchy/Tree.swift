@@ -328,6 +328,7 @@ enum Tree {
     guard core.supernode == nil else { throw .rootHasSupernode }
     guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
     core.hostWindow = window
+    core.setLeftItsWindow(false)
     setTurnQueue(queue, forSubtreeOf: root)
     let load = prepareLoad(of: root, collectingLoading: true)
     return (load, nextVersion())
@@ -339,13 +340,17 @@ enum Tree {
   /// work, queued or future, is applied in the window's turns until the tree
   /// enters another window or the window goes away.
   static func detach(_ root: any DisplayNode, from window: Window) -> UInt64 {
-    if root.nodeCore.hostWindow === window { root.nodeCore.hostWindow = nil }
+    if root.nodeCore.hostWindow === window {
+      root.nodeCore.hostWindow = nil
+      root.nodeCore.setLeftItsWindow(true)
+    }
     return nextVersion()
   }
 
   /// Forgets a window that went away without detaching `root`.
   static func forgetWindow(of root: any DisplayNode) {
     guard root.nodeCore.hostWindow == nil else { return }
+    root.nodeCore.setLeftItsWindow(true)
     setTurnQueue(nil, forSubtreeOf: root)
   }
 

@@ -103,6 +103,9 @@ struct LayoutApplication: MainTurnFeature {
   private static func runHooks(
     of node: any DisplayNode, view: View?, layer: Layer, _ layout: NodeLayout, _ sizes: [ObjectIdentifier: Size]
   ) {
+    // Texture's `__layout` lays out nothing at empty bounds (at the origin, of no size): the hooks would compute
+    // frames from nothing. (A window's root takes the window's size whatever its own bounds: its layout's counts.)
+    guard layer.bounds != .zero || layout.size != .zero else { return }
     let context = LayoutContext(
       node: node, view: view, layer: layer, layout: layout.layout(of: node), measuredSizes: sizes)
     _ = mainQueueKey  // Marks the main queue before the first hook can ask.

@@ -31,13 +31,20 @@ enum LayoutPass {
     var setManagedSubnodes = false
   }
 
-  /// Lays out the nodes `dirty` and whatever their size changes reach.
+  /// Lays out the nodes `dirty` and whatever their size changes reach, and lays the nodes `loaded` out again as
+  /// they are (see ``PassTarget/applied``).
   @concurrent
-  static func run(dirty: [any DisplayNode], environment: LayoutEnvironment) async -> Outcome {
+  static func run(
+    dirty: [any DisplayNode], loaded: [any DisplayNode] = [], environment: LayoutEnvironment
+  ) async -> Outcome {
     // One scope for the pass's task: its measurements push frames in it.
     await LayoutScope.withScope {
       var outcome = Outcome()
-      let roots = await roots(for: dirty, environment, errors: &outcome.errors)
+      var roots = await roots(for: dirty, environment, errors: &outcome.errors)
+      var seen = Set(roots.map { ObjectIdentifier($0.node.nodeCore) })
+      for node in loaded where seen.insert(ObjectIdentifier(node.nodeCore)).inserted {
+        roots.append(Root(node: node, target: .applied, frame: nil))
+      }
       await walk(from: roots, descendingEverywhere: false, environment, into: &outcome)
       return outcome
     }
@@ -163,16 +170,20 @@ enum LayoutPass {
             core: visit.node.nodeCore, layout: step.layout, changed: step.changed,
             frameWrite: step.frameWrite, isManual: step.isManual))
         // A root was laid out again: its subnodes take their frames again even if the layout is the
-        // same (Texture sets them on every layout), which overwrites frames written meanwhile.
-        guard step.changed || descendingEverywhere || visit.isRoot else { continue }
+        // same (Texture sets them on every layout), which overwrites frames written meanwhile. A layout
+        // measured anew in the same frames may still have subnodes invalidated since, which take theirs
+        // (Texture lays out every node up from an invalidated one, and each lays out its subnodes).
+        let placesAgain = step.changed || descendingEverywhere || visit.isRoot
+        guard placesAgain || step.measuredAnew else { continue }
         if step.isManual {
           let entry = walked.entries.count - 1
-          // Laid out again, it places its subnodes again, at the sizes they have now.
-          if visit.isRoot { walked.entries[entry].changed = true }
+          // Laid out again, it places its subnodes again, at the sizes they have now (their sizes may have
+          // changed though its own did not: that is what measured it anew).
+          walked.entries[entry].changed = true
           manualNodes.append((visit.node, entry))
           continue
         }
-        if visit.node.nodeCore.automaticallyManagesSubnodes {
+        if placesAgain, visit.node.nodeCore.automaticallyManagesSubnodes {
           let named = step.layout.sublayouts.compactMap(\.node)
           // Nodes that are not its subnodes yet are checked before the walk places them: a layout that names
           // an ancestor would otherwise walk the cycle for ever, and one refused would move nodes it never gets.

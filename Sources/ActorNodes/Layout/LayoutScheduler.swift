@@ -14,6 +14,8 @@ final class LayoutScheduler {
   private weak var queue: TurnQueue?
   /// The nodes listed for the next pass, each with when its pass was asked for.
   private var dirty: [(node: WeakNode, requestedAt: ContinuousClock.Instant)] = []
+  /// Nodes whose views loaded with layouts applied before, listed for the next pass to lay out again as they are.
+  private var loaded: [WeakNode] = []
   private var isRunning = false
   /// Callers of ``waitUntilIdle()``.
   private var waiters: [CheckedContinuation<[any Error], Never>] = []
@@ -61,6 +63,17 @@ final class LayoutScheduler {
   /// Lists `node` for the next pass, starting one if none is running.
   func markDirty(_ node: any DisplayNode, requestedAt: ContinuousClock.Instant) {
     dirty.append((WeakNode(node: node), requestedAt))
+    startPasses()
+  }
+
+  /// Lists `node`, whose view loaded with a layout applied before and whose layout hooks have not run for it,
+  /// for the next pass: it lays the node out again in the range of that layout (see ``PassTarget/applied``).
+  func layOutLoaded(_ node: any DisplayNode) {
+    loaded.append(WeakNode(node: node))
+    startPasses()
+  }
+
+  private func startPasses() {
     guard !isRunning else { return }
     isRunning = true
     Task { await runPasses() }
@@ -110,16 +123,23 @@ final class LayoutScheduler {
     for entry in nodes {
       if let node = entry.node.node { other.markDirty(node, requestedAt: entry.requestedAt) }
     }
+    let loadedNodes = loaded
+    loaded = []
+    for entry in loadedNodes {
+      if let node = entry.node { other.layOutLoaded(node) }
+    }
   }
 
   private func runPasses() async {
-    while !dirty.isEmpty {
+    while !dirty.isEmpty || !loaded.isEmpty {
       let nodes = dirty.compactMap(\.node.node)
       let requestedAt = dirty.lazy.map(\.requestedAt).min()
       dirty = []
+      let loadedNodes = loaded.compactMap(\.node)
+      loaded = []
       // Before measuring: an invalidation from now on asks for the next pass.
       for node in nodes { node.nodeCore.clearLayoutPassRequest() }
-      var outcome = await LayoutPass.run(dirty: nodes, environment: LayoutEnvironment(scale: 1))
+      var outcome = await LayoutPass.run(dirty: nodes, loaded: loadedNodes, environment: LayoutEnvironment(scale: 1))
       outcome.application.layoutRequestedAt = requestedAt
       if !outcome.application.isEmpty { (queue ?? TurnQueue.shared).submit(.feature(outcome.application)) }
       errors.append(contentsOf: outcome.errors)

@@ -8,9 +8,25 @@
 /// place, is marked as placed by hand: a pass lays it out at its bounds now
 /// if they are not empty, else when a write first gives it a size. Nodes that
 /// entered with their window's own layout (an attach) have theirs by then.
+///
+/// A node laid out before its view loaded loads with that layout applied;
+/// its layout hooks run once it is loaded, as a new view's first
+/// `layoutSubviews` runs Texture's `-layout`: in the turn it loaded in if
+/// that turn applies a pass to it (an attach), else in the turn of a pass
+/// asked for at the end of it, which lays the node out again in the range of
+/// that layout (a node that places its subnodes itself gets their sizes, which
+/// only a pass reads, off the main actor).
 @MainActor
 enum LayoutTriggers {
   private static var entered: [ViewSlot] = []
+  /// Nodes that loaded with a layout applied before: their layout hooks have not run for it.
+  private static var loadedWithLayout: [ViewSlot] = []
+
+  /// A node's view loaded with a layout a pass applied before: its hooks run in this turn's pass, or after it.
+  static func nodeLoaded(withLayout slot: ViewSlot) {
+    slot.layoutRequested = true
+    loadedWithLayout.append(slot)
+  }
 
   /// A loaded node entered a window's hierarchy.
   ///
@@ -24,6 +40,7 @@ enum LayoutTriggers {
 
   /// Hands the nodes to lay out to their isolations, once the turn is over.
   static func sendGathered() {
+    layOutLoadedNodes()
     guard !entered.isEmpty else { return }
     var nodes: [any DisplayNode] = []
     for slot in entered where slot.appliedLayout == nil && slot.isInHierarchy && !slot.isReleased {
@@ -40,6 +57,23 @@ enum LayoutTriggers {
     LayoutScheduler.registrationLeft()
     Task { @HierarchyActor in
       for node in nodes { await node.enteredUnderHandPlacement() }
+      LayoutScheduler.registrationArrived()
+    }
+  }
+
+  /// Asks a pass for each node that loaded with a layout and whose hooks no pass of this turn ran.
+  private static func layOutLoadedNodes() {
+    guard !loadedWithLayout.isEmpty else { return }
+    let nodes = loadedWithLayout.compactMap { slot in
+      slot.layoutRequested && slot.isLoaded && !slot.isReleased ? slot.liveNode : nil
+    }
+    loadedWithLayout = []
+    guard !nodes.isEmpty else { return }
+    // A follow-up pass of this turn, which `Window.layoutIfNeeded()` waits for too.
+    MainTurn.currentRecorder?.resizedSubnodeRequests += 1
+    LayoutScheduler.registrationLeft()
+    Task { @HierarchyActor in
+      for node in nodes { LayoutScheduler.of(node).layOutLoaded(node) }
       LayoutScheduler.registrationArrived()
     }
   }

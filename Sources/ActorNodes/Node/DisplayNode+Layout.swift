@@ -248,7 +248,13 @@ extension DisplayNode {
       for sublayout in flattened.sublayouts {
         if case .node(let node) = sublayout.element { try named.check(node.nodeCore, label: sublayout.element.label) }
       }
-      return (NodeLayout(flattened), false)
+      // Sizes rounded up to the pixel grid too, as Texture's `ASLayout` rounds every layout it is given (a
+      // spec's sizes are rounded as they are made; flattening rounds positions).
+      let grid = environment.grid
+      let sublayouts = flattened.sublayouts.map {
+        Layout(element: $0.element, size: grid.ceil($0.size), position: $0.position)
+      }
+      return (NodeLayout(size: grid.ceil(flattened.size), sublayouts: sublayouts), false)
     }
   }
 

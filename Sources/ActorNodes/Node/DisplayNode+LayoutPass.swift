@@ -193,6 +193,9 @@ extension DisplayNode {
       } else {
         entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
       }
+    case .applied:
+      guard let applied = state.layoutStorage?.applied else { return nil }
+      entry = try await cachedEntry(in: applied.range, environment)
     case .latestMeasurement:
       let version = nodeCore.layoutVersion.load(ordering: .acquiring)
       let scale = environment.grid.scale
@@ -216,7 +219,7 @@ extension DisplayNode {
       storage.isPlacedByHand = false
       storage.boundsFromView = nil
     case .latestMeasurement: storage.isPlacedByHand = true
-    case .range: break  // A root of the pass: placed as before.
+    case .range, .applied: break  // A root of the pass: placed as before.
     }
     let previousApplied = storage.applied
     let previous = previousApplied?.layout
@@ -224,7 +227,7 @@ extension DisplayNode {
     // Texture calls the hook whenever a pass applies a layout measured anew (an invalidation or another range
     // made the applied one stale), even one equal to it; only a still-valid layout applied again is silent.
     let measuredAnew = previousApplied.map { $0.version != entry.version || $0.range != entry.key.range } ?? true
-    storage.applied = (entry.layout, entry.key.range, entry.version)
+    storage.applied = (entry.layout, entry.key.range, entry.version, entry.isManual)
     var write: FrameWrite?
     if let frame {
       write = recordFrame(frame)
@@ -239,7 +242,8 @@ extension DisplayNode {
       scope?.pop()
     }
     return PassStep(
-      layout: entry.layout, previous: previous, changed: changed, isManual: entry.isManual, frameWrite: write)
+      layout: entry.layout, previous: previous, changed: changed, measuredAnew: measuredAnew,
+      isManual: entry.isManual, frameWrite: write)
   }
 }
 
@@ -254,6 +258,10 @@ enum PassTarget: Sendable {
   /// A subnode of a node that places its subnodes itself: its latest valid measurement, or, if its supernode
   /// never measured it, its bounds' size (nothing while they are empty).
   case latestMeasurement
+  /// The range of its applied layout: a node whose view loaded with a layout applied before it loaded, laid
+  /// out again so that its layout hooks run (and, if it places its subnodes itself, with their sizes); nothing
+  /// for a node with no applied layout.
+  case applied
 }
 
 /// What measuring a node again in its applied range showed.
@@ -273,6 +281,9 @@ struct PassStep: Sendable {
   let previous: NodeLayout?
   /// Whether the layout differs from the one applied before (or is the first).
   let changed: Bool
+  /// Whether the layout was measured anew (an invalidation or another range made the applied one stale), even
+  /// if it equals the one applied before: subnodes invalidated since may have new layouts in the same frames.
+  let measuredAnew: Bool
   /// Whether the node measured itself and places its subnodes in `layout()`.
   let isManual: Bool
   /// The frame its supernode's layout gave it, as a write for the main actor (`nil` before load: it is pending).

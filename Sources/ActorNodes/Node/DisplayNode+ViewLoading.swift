@@ -67,7 +67,7 @@ extension DisplayNode {
       version: state.writeVersion,
       didLoadBlocks: state.didLoadBlocks,
       debugName: state.debugName,
-      appliedLayout: state.layoutStorage?.applied?.layout)
+      appliedLayout: state.layoutStorage?.applied.map { ($0.layout, $0.isManual) })
     nodeCore.enableLayoutPasses()
     if Self.self is any DrawingNode.Type { nodeCore.setDisplayFlag(NodeCore.drawsContents, true) }
     state.pendingWrites = ViewPropertyMask()

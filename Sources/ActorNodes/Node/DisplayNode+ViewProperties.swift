@@ -60,8 +60,11 @@ extension DisplayNode {
     if changes.written.contains(.bounds) { state.layoutStorage?.boundsFromView = nil }  // The record is newer.
     guard state.isLoaded else { return nil }
     // A new size for a loaded node placed by hand: a pass lays it out at it, as a view whose bounds change size
-    // lays its subviews out again (no spec of its supernode sizes it; see `remeasureForPass`).
-    if state.properties.bounds.size != size, state.layoutStorage?.isPlacedByHand == true {
+    // lays its subviews out again (no spec of its supernode sizes it; see `remeasureForPass`). So does a root
+    // that left its window (its window sized it; it frames itself now).
+    if state.properties.bounds.size != size, let storage = state.layoutStorage,
+      storage.isPlacedByHand || nodeCore.hasLeftItsWindow
+    {
       nodeCore.requestLayoutPass(for: self)
     }
     state.writeVersion += 1

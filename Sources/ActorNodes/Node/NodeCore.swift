@@ -194,6 +194,21 @@ public final class NodeCore: Sendable {
     layoutPassFlags.load(ordering: .acquiring) & NodeCore.passRequested != 0
   }
 
+  /// Records whether the node left the window it was the root of (it frames itself until it enters one again).
+  func setLeftItsWindow(_ hasLeft: Bool) {
+    if hasLeft {
+      layoutPassFlags.bitwiseOr(NodeCore.leftItsWindow, ordering: .releasing)
+    } else {
+      layoutPassFlags.bitwiseAnd(~NodeCore.leftItsWindow, ordering: .releasing)
+    }
+  }
+
+  /// Whether the node left the window it was the root of and entered none since: a new size written to its
+  /// frame asks for a pass at it, as for a node placed by hand.
+  var hasLeftItsWindow: Bool {
+    layoutPassFlags.load(ordering: .acquiring) & NodeCore.leftItsWindow != 0
+  }
+
   /// Lets the next invalidation request a pass again: a pass took the node.
   func clearLayoutPassRequest() {
     layoutPassFlags.bitwiseAnd(~NodeCore.passRequested, ordering: .acquiringAndReleasing)
@@ -313,6 +328,7 @@ public final class NodeCore: Sendable {
   private static let passRequested: UInt8 = 2
   private static let measured: UInt8 = 4
   private static let keepsShortcut: UInt8 = 8
+  private static let leftItsWindow: UInt8 = 16
 
   /// Whether the node's view exists or is being built; set once, never cleared.
   @HierarchyActor var isLoaded: Bool {

@@ -152,9 +152,9 @@ final class NodeLayoutState {
   var cache = LayoutCache()
   /// The key of the layout measured or reused last (Texture's pending layout).
   var lastMeasured: LayoutCache.Key?
-  /// The layout the last pass applied (Texture's calculated layout), the range it was measured in, and the
-  /// layout version it was measured at.
-  var applied: (layout: NodeLayout, range: SizeRange, version: UInt64)?
+  /// The layout the last pass applied (Texture's calculated layout), the range it was measured in, the
+  /// layout version it was measured at, and whether the node measured itself (it places its subnodes).
+  var applied: (layout: NodeLayout, range: SizeRange, version: UInt64, isManual: Bool)?
   /// The layout version that the latest change of ``style`` made: a layout applied at an older version was
   /// measured in a range resolved from another style.
   var styleVersion: UInt64 = 0

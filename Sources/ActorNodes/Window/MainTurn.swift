@@ -181,7 +181,11 @@ private final class TurnWork {
       snapshot.actions.apply(to: layer)
       slot.propertyVersions = PropertyVersions(snapshotVersion: snapshot.version)
       slot.drawsContents = core.hasDisplayFlag(NodeCore.drawsContents)
-      slot.appliedLayout = snapshot.appliedLayout
+      if let (layout, isManual) = snapshot.appliedLayout {
+        slot.appliedLayout = layout
+        slot.placesSubnodesByHand = isManual
+        LayoutTriggers.nodeLoaded(withLayout: slot)
+      }
       slot.pendingBlocks.insert(contentsOf: snapshot.didLoadBlocks.map { (version: 0, block: $0) }, at: 0)
       setChildren(of: slot, to: entry.children, version: entry.childrenVersion)
       markRebuild(slot)

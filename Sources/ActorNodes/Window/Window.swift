@@ -135,7 +135,11 @@ public final class Window {
   /// turn. This waits for the passes running or asked for, then for that turn:
   /// in ``TurnMode/automatic`` mode the scheduled one, in ``TurnMode/manual``
   /// mode a turn it runs itself (as ``flush()``, applying all queued work).
-  /// The main actor never measures: it only waits.
+  /// The main actor never measures: it only waits. A node whose `layout(_:)`
+  /// gives a subnode a new size asks for one more pass for that subnode, and
+  /// this waits for it too, up to eight rounds: a deeper chain of nodes that
+  /// each size their subnode by hand, without measuring it, needs another call
+  /// (Texture's `layoutSubviews` reaches every level in one commit).
   ///
   /// ```swift
   /// await title.setText("A longer title")   // invalidates the title's layout

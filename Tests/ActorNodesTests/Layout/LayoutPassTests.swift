@@ -460,6 +460,85 @@ struct LayoutPassTests {
     #expect(await node.text.isolatedLayoutCalls == node.text.layoutCalls)
   }
 
+  @Test(
+    "A node that places its subnodes itself, sized exactly by its supernode, places a subnode again when that subnode's size changes (its own size does not)"
+  )
+  @MainActor
+  func exactlySizedManualNodePlacesAgain() async throws {
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    let node = ImageAndTextNode()
+    try await node.addSubnodes([node.image, node.text])
+    let root = PassNode("root") { _ in .spec(.inset(EdgeInsets(all: 10), .node(node))) }
+    try await root.addSubnode(node)
+    try await window.attach(root)
+    #expect(frame(of: node) == Rect(x: 10, y: 10, width: 180, height: 80))
+    #expect(frame(of: node.text) == Rect(x: 0, y: 0, width: 140, height: 30))
+
+    await node.text.setMethod { range in .size(Size(width: range.max.width, height: 50)) }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: node) == Rect(x: 10, y: 10, width: 180, height: 80), "the inset sizes it exactly")
+    #expect(frame(of: node.text) == Rect(x: 0, y: 0, width: 140, height: 50), "placed again at its new size")
+    #expect(node.text.appliedLayout?.size == Size(width: 140, height: 50))
+  }
+
+  @Test(
+    "A tree laid out before it loaded runs its layout hooks once loaded, as a new view's first layoutSubviews does: in the attach's turn at the same size, and for a subtree that loads under a node in a window"
+  )
+  @MainActor
+  func layoutBeforeLoadRunsTheHooksAfterLoad() async throws {
+    let node = ImageAndTextNode()
+    try await node.addSubnodes([node.image, node.text])
+    let root = PassNode("root") { _ in .spec(.inset(EdgeInsets(all: 10), .node(node))) }
+    try await root.addSubnode(node)
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 100) }
+    try await root.layoutIfNeeded()  // Unloaded: laid out now, off the main actor.
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    try await window.attach(root)  // The same size: every layout it applies is the one the views loaded with.
+    #expect(frame(of: node.text) == Rect(x: 0, y: 0, width: 140, height: 30), "node's layout() placed it")
+    #expect(frame(of: node.image) == Rect(x: 140, y: 0, width: 40, height: 40))
+
+    // A laid-out subtree added under a loaded node loads in a turn of its own; no pass comes to it.
+    let other = ImageAndTextNode()
+    try await other.addSubnodes([other.image, other.text])
+    await other.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 50) }
+    try await other.layoutIfNeeded()
+    try await node.text.addSubnode(other)
+    await window.flush()
+    #expect(other.isNodeLoaded)
+    try await window.layoutIfNeeded()
+    #expect(frame(of: other.text) == Rect(x: 0, y: 0, width: 60, height: 30))
+  }
+
+  @Test("A node its supernode's layout gives empty bounds at the origin runs no layout hooks (Texture's __layout)")
+  @MainActor
+  func noHooksAtEmptyBounds() async throws {
+    let log = EventLog()
+    let empty = PassNode("empty", size: .zero, log: log)
+    let root = PassNode("root", log: log) { _ in
+      .spec(.stack(.vertical, alignItems: .start, children: [.node(empty)]))
+    }
+    try await root.addSubnode(empty)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(frame(of: empty) == .zero)
+    #expect(log.entries(containing: "layout") == ["root.layout 100.0x100.0", "root.layoutDidFinish"])
+  }
+
+  @Test("A window's root, detached and given a new frame, lays out at it when asked (a view laid out at its bounds)")
+  @MainActor
+  func detachedRootFramedAnew() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .stretch, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    await window.detach()
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 40, height: 30) }
+    try await root.layoutIfNeeded()
+    #expect(root.appliedLayout?.size == Size(width: 40, height: 30))
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 40, height: 10), "stretched to the new width")
+  }
+
   @Test("An unloaded tree is laid out entirely off the main actor; its views load with the frames")
   func unloadedTree() async throws {
     let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
@@ -680,8 +759,8 @@ struct LayoutPassTests {
           try await placer.addSubnode(leaves[0])
           row = placer
         default:
-          let spec = PassNode("r\(index)") { _ in .spec(.stack(alignItems: .start, children: leaves.map { .node($0) }))
-          }
+          let children = leaves.map { LayoutSpec.node($0) }
+          let spec = PassNode("r\(index)") { _ in .spec(.stack(alignItems: .start, children: children)) }
           try await spec.addSubnodes(leaves)
           row = spec
         }
@@ -728,6 +807,28 @@ struct LayoutPassTests {
     }
     #expect(results[0].last == "2", "the managing row has the two leaves its layout names")
     #expect(results[0] == results[1])
+  }
+
+  @Test("A node sized exactly two levels down lays out again when invalidated, though its ancestors keep their frames")
+  @MainActor
+  func invalidatedNodeTwoExactLevelsDown() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let inner = PassNode("inner") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await inner.addSubnode(leaf)
+    let middle = PassNode("middle") { _ in .spec(.inset(EdgeInsets(all: 5), .node(inner))) }
+    try await middle.addSubnode(inner)
+    let root = PassNode("root") { _ in .spec(.inset(EdgeInsets(all: 10), .node(middle))) }
+    try await root.addSubnode(middle)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(frame(of: inner) == Rect(x: 5, y: 5, width: 70, height: 70))
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 10, height: 10))
+
+    await inner.setMethod { _ in .spec(.center(.node(leaf))) }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: leaf) == Rect(x: 30, y: 30, width: 10, height: 10), "the new spec centres the leaf")
+    #expect(inner.appliedLayout?.sublayouts.first?.frame == Rect(x: 30, y: 30, width: 10, height: 10))
+    #expect(await inner.changes == 2)
   }
 
   @Test("A subnode that moved away and back takes its frame again, though its supernode's layout is unchanged")

@@ -68,9 +68,39 @@ actor MisbehavingNode: DisplayNode {
   }
 }
 
+/// A node that returns a complete layout (Texture's `calculateLayoutThatFits:`) that its test makes.
+actor CompleteLayoutNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+  let make: @Sendable (CompleteLayoutNode) -> Layout
+
+  init(_ make: @escaping @Sendable (CompleteLayoutNode) -> Layout) { self.make = make }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod { .layout(make(self)) }
+}
+
 /// Node layout: the cache, coalescing, supersession by invalidation, style, and the errors of bad layout code.
 @Suite("Node layout", .timeLimit(.minutes(1)))
 struct NodeLayoutTests {
+  @Test(
+    "A complete layout's sizes and positions are rounded up to the pixel grid, as Texture's ASLayout rounds the layouts it is given"
+  )
+  func completeLayoutIsRoundedToThePixelGrid() async throws {
+    let leaf = BasicNode()
+    let node = CompleteLayoutNode { node in
+      Layout(
+        node: node, size: Size(width: 100.3, height: 50.2),
+        sublayouts: [Layout(node: leaf, size: Size(width: 10.25, height: 10.25), position: Point(x: 1.5, y: 1.5))])
+    }
+    try await node.addSubnode(leaf)
+    let layout = try await node.layout(thatFits: SizeRange(min: .zero, max: Size(width: 200, height: 200)))
+    #expect(layout.size == Size(width: 101, height: 51))
+    #expect(layout.sublayouts.map(\.frame) == [Rect(x: 2, y: 2, width: 11, height: 11)])
+    let atScale2 = try await node.layout(thatFits: SizeRange(min: .zero, max: Size(width: 200, height: 200)), scale: 2)
+    #expect(atScale2.size == Size(width: 100.5, height: 50.5))
+    #expect(atScale2.sublayouts.map(\.frame) == [Rect(x: 1.5, y: 1.5, width: 10.5, height: 10.5)])
+  }
+
   @Test("A layout is cached per range until the node is invalidated (Texture's exact-key cache)")
   func cache() async throws {
     let node = CountingNode()
