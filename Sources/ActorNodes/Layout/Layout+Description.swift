@@ -23,7 +23,9 @@ extension Layout: CustomStringConvertible {
   /// box marked with a digit or letter at its top-left corner, explained in a
   /// legend under the drawing. A character cell is twice as high as it is
   /// wide, as in a terminal, so the proportions hold. Boxes drawn later (front
-  /// ones) overwrite earlier ones; parts outside the bounds are cut off.
+  /// ones) overwrite earlier ones; parts outside the bounds are cut off. A
+  /// drawing has at most twice as many rows as columns: a taller layout is
+  /// squeezed vertically to fit.
   /// `sketch(columns: 21)` of a 200 × 40 row:
   ///
   /// ```
@@ -40,7 +42,9 @@ extension Layout: CustomStringConvertible {
   public func sketch(columns: Int = 60) -> String {
     let width = Swift.max(columns, 8)
     let scaleX = size.width > 0 ? Double(width - 1) / size.width : 0
-    let height = Swift.max(2, Int((size.height * scaleX / 2).rounded()) + 1)
+    // At most twice as many rows as columns: a very tall layout is squeezed, not drawn a screen per row.
+    let rows = (size.height * scaleX / 2).rounded()
+    let height = rows < Double(2 * width) ? Swift.max(2, Int(rows) + 1) : 2 * width
     let scaleY = size.height > 0 ? Double(height - 1) / size.height : 0
     var grid = Array(repeating: Array(repeating: Character(" "), count: width), count: height)
     let marks = Array("123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")

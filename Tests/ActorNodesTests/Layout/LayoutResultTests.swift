@@ -86,4 +86,15 @@ struct LayoutResultTests {
         2 <BasicNode #\(title.nodeCore.id)> frame: (60, 10, 100x20)
         """)
   }
+
+  @Test("A very tall layout's sketch is squeezed to at most twice as many rows as columns")
+  func tallSketchIsSqueezed() {
+    let root = BasicNode(), leaf = BasicNode()
+    let layout = Layout(
+      node: root, size: Size(width: 1, height: 100_000),
+      sublayouts: [Layout(node: leaf, size: Size(width: 1, height: 50_000))])
+    let lines = layout.sketch(columns: 10).split(separator: "\n")
+    #expect(lines.count == 1 + 20 + 1, "the title, 20 rows, the legend")
+    #expect(lines[1].hasPrefix("1"), "the leaf's box starts at the top")
+  }
 }
