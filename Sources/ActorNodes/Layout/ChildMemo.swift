@@ -60,8 +60,10 @@ struct ChildMemo: Sendable {
 
   /// The pixel scale of the layouts whose answers it keeps.
   let scale: Double
-  /// The answers, by ``NodeCore/id``.
-  private var answers: [UInt64: Answers] = [:]
+  /// Where each subnode's answers are in ``answers``, by ``NodeCore/id``.
+  private var indices: [UInt64: Int] = [:]
+  /// The answers, read in place (an `Answers` is a few hundred bytes; a dictionary's lookup copies its value).
+  private var answers: [Answers] = []
 
   /// An empty memo for layouts at `scale`.
   init(scale: Double) {
@@ -71,19 +73,17 @@ struct ChildMemo: Sendable {
   /// How many subnodes have answers.
   var count: Int { answers.count }
 
-  /// The recorded answer of the subnode with `core` to `request` for an element with `override`, if the
-  /// subnode is still at the version it answered at.
-  func answer(of core: NodeCore, to request: ChildRequest.Fingerprint, override: StyleOverride) -> Answer? {
-    guard let recorded = answers[core.id] else { return nil }
-    let answer: Answer
-    if recorded.latest.answers(request, override) {
-      answer = recorded.latest
-    } else if let earlier = recorded.earlier, earlier.answers(request, override) {
-      answer = earlier
-    } else {
-      return nil
+  /// What the subnode with `core` measured for `request` of an element with `override`, if the subnode is
+  /// still at the version it answered at.
+  func answer(of core: NodeCore, to request: ChildRequest.Fingerprint, override: StyleOverride) -> Measured? {
+    guard let index = indices[core.id] else { return nil }
+    let version = core.layoutVersion.load(ordering: .acquiring)
+    if answers[index].latest.answers(request, override) {
+      return answers[index].latest.version == version ? answers[index].latest.measured : nil
     }
-    return answer.version == core.layoutVersion.load(ordering: .acquiring) ? answer : nil
+    guard answers[index].earlier?.answers(request, override) == true, answers[index].earlier?.version == version
+    else { return nil }
+    return answers[index].earlier?.measured
   }
 
   /// Adds the answers of `records`.
@@ -93,8 +93,11 @@ struct ChildMemo: Sendable {
   /// the subnode and never reused.
   mutating func add(_ records: [Record]) {
     for record in records {
-      if answers[record.nodeID]?.add(record.answer) == nil {
-        answers[record.nodeID] = Answers(latest: record.answer)
+      if let index = indices[record.nodeID] {
+        answers[index].add(record.answer)
+      } else {
+        indices[record.nodeID] = answers.count
+        answers.append(Answers(latest: record.answer))
       }
     }
   }

@@ -59,11 +59,11 @@ struct LayoutEnvironment: Sendable {
   ) async throws -> Measured {
     let core = node.nodeCore
     let fingerprint = request.fingerprint
-    if let answer = memoSession?.memo?.answer(of: core, to: fingerprint, override: override) {
+    if let measured = memoSession?.memo?.answer(of: core, to: fingerprint, override: override) {
       // The check the node makes when it is measured: the spec may name it.
       try measuringNode?.check(core, label: Layout.Element.node(node).label)
       batch.found += 1
-      return answer.measured
+      return measured
     }
     let version = core.layoutVersion.load(ordering: .acquiring)
     let measured = try await node.measure(request, override: override, in: self)
@@ -127,10 +127,30 @@ struct LayoutEnvironment: Sendable {
     }
     while position < count {
       let index = indices?[position] ?? position
-      results.append(try await elements[index].measure(request(index), in: self, recording: &batch))
+      let childRequest = request(index)
+      // Answered by the memo without a suspension (an async call copies the element and the request into its
+      // frame: on a relayout of a large stack, most of its time).
+      if let measured = try remembered(elements, index, childRequest, &batch) {
+        results.append(measured)
+      } else {
+        results.append(try await elements[index].measure(childRequest, in: self, recording: &batch))
+      }
       position += 1
     }
     return results
+  }
+
+  /// What the memo of the node laid out again answers for the node element at `index` of `elements`, if it does.
+  private func remembered(
+    _ elements: [LayoutSpec], _ index: Int, _ request: ChildRequest, _ batch: inout ChildMemo.Batch
+  ) throws -> Measured? {
+    guard let memo = memoSession?.memo, let core = elements[index].nodeCore else { return nil }
+    guard let measured = memo.answer(of: core, to: request.fingerprint, override: elements[index].styleOverride)
+    else { return nil }
+    // The check the node makes when it is measured: the spec may name it.
+    try measuringNode?.check(core, label: elements[index].element.label)
+    batch.found += 1
+    return measured
   }
 
   /// Measures the elements at `indices[start...]` in contiguous chunks, one child task per chunk.

@@ -37,9 +37,13 @@ public struct LayoutSpec: Sendable {
   let content: Content
   /// The style fields this element sets.
   var styleOverride = StyleOverride()
+  /// The core of the node, for a node element: a relayout's memo is looked up by it without copying the node
+  /// out of the element (a node's retain is slow: nodes are referenced weakly, so they have side tables).
+  let nodeCore: NodeCore?
 
   init(_ content: Content) {
     self.content = content
+    if case .node(let node) = content { nodeCore = node.nodeCore } else { nodeCore = nil }
   }
 
   /// The element that lays out `node`.
