@@ -18,16 +18,6 @@ import Synchronization
 ///
 /// The latest draw task of each node is kept, so that a newer request,
 /// a suspension or leaving the window cancels it.
-///
-/// A display waits for its node's layout: a node whose layout a pass is
-/// about to change (an invalidation asked for a pass that has not taken it,
-/// or one is running and the node is not settled where the last pass put
-/// it) displays once that pass's frames are applied, at the bounds they
-/// give, as Core Animation lays out before it displays. So a text change
-/// draws once, at its new size, not at the old size first. In a window of
-/// ``TurnMode/manual`` mode the frames wait for ``Window/flush()``, which a
-/// display must not wait for: there a display starts at once, and draws
-/// again if the pass resizes it (see ``ViewSlot/redrawIfResized(from:layoutRequestedAt:)``).
 @HierarchyActor
 final class DisplayScheduler {
   /// The scheduler of every window: commits go to each node's own window.
@@ -36,25 +26,16 @@ final class DisplayScheduler {
   /// Requests on their way here, so that a wait also covers one made just before it.
   nonisolated static let requestsInFlight = Atomic<Int>(0)
 
-  private var requested: [(node: WeakNode, priority: TaskPriority, waitsForLayout: Bool)] = []
+  private var requested: [(node: WeakNode, priority: TaskPriority)] = []
   private var isRunning = false
   /// The latest draw task of each node, by core.
   private var drawing: [ObjectIdentifier: Task<Void, Never>] = [:]
   /// Transactions started whose commit is not queued yet.
   private var transactionsDrawing = 0
-  /// Nodes whose display waits for a layout pass (weakly, as requests are kept), by core, with the priority it
-  /// was asked at and its wait.
-  private var waitingForLayout: [ObjectIdentifier: (node: WeakNode, priority: TaskPriority, wait: Int)] = [:]
-  /// Waits of ``waitingForLayout`` whose passes are not applied yet.
-  private var layoutWaits = 0
-  /// Numbers the waits.
-  private var lastLayoutWait = 0
   /// Callers of ``waitUntilIdle()``.
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
   /// Waiters for ``requestsInFlight`` to drop to zero.
   private var requestWaiters: [CheckedContinuation<Void, Never>] = []
-  /// Callers of ``waitUntilRequestsTaken()``.
-  private var batchWaiters: [CheckedContinuation<Void, Never>] = []
 
   private init() {}
 
@@ -80,11 +61,9 @@ final class DisplayScheduler {
   ///
   /// (The new display supersedes the one in flight when it takes its
   /// snapshot; cancelling its task now stops a draw that does not poll.)
-  func add(_ node: any DisplayNode, priority: TaskPriority, waitsForLayout: Bool = true) {
-    let id = ObjectIdentifier(node.nodeCore)
-    drawing[id]?.cancel()
-    waitingForLayout[id] = nil  // This request replaces the one waiting.
-    requested.append((WeakNode(node: node), priority, waitsForLayout))
+  func add(_ node: any DisplayNode, priority: TaskPriority) {
+    drawing[ObjectIdentifier(node.nodeCore)]?.cancel()
+    requested.append((WeakNode(node: node), priority))
     guard !isRunning else { return }
     isRunning = true
     Task { await runBatches() }
@@ -103,22 +82,12 @@ final class DisplayScheduler {
     if Self.requestsInFlight.load(ordering: .acquiring) > 0 {
       await withCheckedContinuation { requestWaiters.append($0) }
     }
-    guard isRunning || transactionsDrawing > 0 || layoutWaits > 0 else { return }
+    guard isRunning || transactionsDrawing > 0 else { return }
     await withCheckedContinuation { idleWaiters.append($0) }
   }
 
-  /// Returns once every display requested before the call has started, been dropped, or been set aside to wait
-  /// for a layout pass (for tests, which cannot wait for the draw itself while they hold that pass).
-  func waitUntilRequestsTaken() async {
-    if Self.requestsInFlight.load(ordering: .acquiring) > 0 {
-      await withCheckedContinuation { requestWaiters.append($0) }
-    }
-    guard isRunning else { return }
-    await withCheckedContinuation { batchWaiters.append($0) }
-  }
-
   private func resumeIdleWaiters() {
-    guard !isRunning, transactionsDrawing == 0, layoutWaits == 0, !idleWaiters.isEmpty else { return }
+    guard !isRunning, transactionsDrawing == 0, !idleWaiters.isEmpty else { return }
     let waiters = idleWaiters
     idleWaiters = []
     for waiter in waiters { waiter.resume() }
@@ -130,17 +99,11 @@ final class DisplayScheduler {
       requested = []
       var jobs: [DisplayJob] = []
       var seen = Set<ObjectIdentifier>()
-      var afterLayout: [(node: any DisplayNode, priority: TaskPriority)] = []
-      for (entry, priority, waitsForLayout) in batch {
+      for (entry, priority) in batch {
         guard let node = entry.node, seen.insert(ObjectIdentifier(node.nodeCore)).inserted else { continue }
         guard let drawing = node as? any DrawingNode else { continue }
-        if waitsForLayout, Self.layoutIsComing(for: node) {
-          afterLayout.append((node, priority))
-          continue
-        }
         jobs.append(await drawing.makeDisplayJob(priority: priority))
       }
-      if !afterLayout.isEmpty { displayAfterLayout(afterLayout) }
       guard !jobs.isEmpty else { continue }
       // The hop counts as a turn of each window whose nodes it starts.
       var recorders: [ObjectIdentifier: TurnRecorder] = [:]
@@ -152,48 +115,7 @@ final class DisplayScheduler {
       for transaction in transactions { launch(transaction) }
     }
     isRunning = false
-    let taken = batchWaiters
-    batchWaiters = []
-    for waiter in taken { waiter.resume() }
     resumeIdleWaiters()
-  }
-
-  /// Whether a layout pass is about to change `node`'s frame in a window whose turns come by themselves.
-  private static func layoutIsComing(for node: any DisplayNode) -> Bool {
-    let core = node.nodeCore
-    let queue = TurnQueue.queue(of: core)
-    guard queue.mode == .automatic else { return false }
-    return core.hasPassRequested || (queue.layoutScheduler.isBusy && !core.isSettled)
-  }
-
-  /// Asks again for the displays of `nodes` once the passes of their windows are applied (unless a newer
-  /// request replaced one meanwhile: it waited, or not, by itself).
-  private func displayAfterLayout(_ nodes: [(node: any DisplayNode, priority: TaskPriority)]) {
-    layoutWaits += 1
-    lastLayoutWait += 1
-    let wait = lastLayoutWait
-    var queues: [ObjectIdentifier: TurnQueue] = [:]
-    for (node, priority) in nodes {
-      waitingForLayout[ObjectIdentifier(node.nodeCore)] = (WeakNode(node: node), priority, wait)
-      let queue = TurnQueue.queue(of: node)
-      queues[ObjectIdentifier(queue)] = queue
-    }
-    let ids = nodes.map { ObjectIdentifier($0.node.nodeCore) }
-    Task {
-      for queue in queues.values {
-        await queue.layoutScheduler.waitUntilIdleKeepingErrors()
-        await queue.waitForQueuedWork()
-      }
-      for id in ids {
-        // Once only: a display never waits for a second pass, so that passes in every turn cannot starve it.
-        guard let waiting = waitingForLayout[id], waiting.wait == wait else { continue }
-        waitingForLayout[id] = nil
-        guard let node = waiting.node.node else { continue }
-        add(node, priority: waiting.priority, waitsForLayout: false)
-      }
-      layoutWaits -= 1
-      resumeIdleWaiters()
-    }
   }
 
   /// Starts the draws of one transaction; the last of them to finish queues the transaction's commit.

@@ -189,11 +189,6 @@ public final class NodeCore: Sendable {
     Task { @HierarchyActor in LayoutScheduler.register(node, requestedAt: requestedAt) }
   }
 
-  /// Whether an invalidation asked for a pass that has not taken the node yet.
-  var hasPassRequested: Bool {
-    layoutPassFlags.load(ordering: .acquiring) & NodeCore.passRequested != 0
-  }
-
   /// Records whether the node left the window it was the root of (it frames itself until it enters one again).
   func setLeftItsWindow(_ hasLeft: Bool) {
     if hasLeft {

@@ -15,33 +15,6 @@ actor SpecHost: DisplayNode {
   }
 }
 
-/// A ``SpecHost`` whose next layout, once asked to, waits at a gate: a test holds a pass in its layout code.
-actor HeldSpecHost: DisplayNode {
-  nonisolated let nodeCore = NodeCore()
-  let nodeState = NodeState(debugName: "held host")
-  private let spec: LayoutSpec
-  private let gate: Gate
-  private var holdsNext = false
-
-  init(_ spec: LayoutSpec, gate: Gate) {
-    self.spec = spec
-    self.gate = gate
-  }
-
-  /// Makes the next layout wait at the gate.
-  func holdNextLayout() {
-    holdsNext = true
-  }
-
-  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
-    if holdsNext {
-      holdsNext = false
-      await gate.wait()
-    }
-    return .spec(spec)
-  }
-}
-
 /// A spec laid out by a host node whose subnodes are `subnodes`, as Texture's spec snapshot tests do.
 struct SpecFixture {
   let subnodes: [BasicNode]
