@@ -19,6 +19,8 @@ final class LayoutScheduler {
   private var isRunning = false
   /// Callers of ``waitUntilIdle()``.
   private var waiters: [CheckedContinuation<[any Error], Never>] = []
+  /// Callers of ``waitUntilIdleKeepingErrors()``.
+  private var quietWaiters: [CheckedContinuation<Void, Never>] = []
   /// The errors of the passes since the last waiter heard of them.
   private var errors: [any Error] = []
 
@@ -92,6 +94,15 @@ final class LayoutScheduler {
     return await withCheckedContinuation { waiters.append($0) }
   }
 
+  /// Returns once no pass is running or waiting to run, leaving the passes' errors to the next ``waitUntilIdle()``.
+  func waitUntilIdleKeepingErrors() async {
+    if Self.registrationsInFlight.load(ordering: .acquiring) > 0 {
+      await withCheckedContinuation { Self.registrationWaiters.append($0) }
+    }
+    guard isRunning else { return }
+    await withCheckedContinuation { quietWaiters.append($0) }
+  }
+
   /// ``waitUntilIdle()`` on the scheduler of `node`'s window.
   static func waitUntilIdle(of node: any DisplayNode) async -> [any Error] {
     await of(node).waitUntilIdle()
@@ -131,6 +142,9 @@ final class LayoutScheduler {
       errors.append(contentsOf: outcome.errors)
     }
     isRunning = false
+    let quiet = quietWaiters
+    quietWaiters = []
+    for waiter in quiet { waiter.resume() }
     // Errors wait for a waiter to hear of them (the next `waitUntilIdle()` if there is none now).
     guard !waiters.isEmpty else { return }
     let resumed = waiters

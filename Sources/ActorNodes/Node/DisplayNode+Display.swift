@@ -146,7 +146,11 @@ extension DisplayNode {
   /// Returns once every display that the node and the nodes below it need has committed (Texture's
   /// `recursivelyEnsureDisplaySynchronously:`), without blocking a thread.
   ///
-  /// Loaded drawing nodes of the subtree that are in a window and have no
+  /// It lays out first, as Texture does for a layer that needs layout: the
+  /// layout passes asked for are waited for and their frames applied (a turn,
+  /// as below), so a node whose size a pass changes is drawn at its new size
+  /// (their errors are left to ``Window/layoutIfNeeded()``; called from
+  /// layout code, it does not wait for the pass it runs in). Loaded drawing nodes of the subtree that are in a window and have no
   /// contents or out-of-date contents are displayed at high priority, ahead
   /// of other displays; a display already in flight is waited for, not
   /// started again (Texture waits for the transaction of a layer whose
@@ -155,6 +159,11 @@ extension DisplayNode {
   /// ``TurnMode/manual`` one (which applies all of that window's queued work, like ``Window/flush()``).
   @MainActor
   public func recursivelyEnsureDisplay() async {
+    // Not from layout code, which the pass it runs in would wait for: it displays what is laid out.
+    if nodeCore.layoutPassesEnabled, (try? LayoutScope.refuseWaitingForPasses()) != nil {
+      await LayoutScheduler.of(self).waitUntilIdleKeepingErrors()
+      await TurnQueue.applyQueuedWork(of: nodeCore)
+    }
     var nodes: [any DisplayNode] = []
     var stack: [ViewSlot] = nodeCore.slot.map { [$0] } ?? []
     while let slot = stack.popLast() {

@@ -340,6 +340,26 @@ struct DisplayBehaviorTests {
     #expect(text.layer?.contents?.pixelHeight == Int(after.height.rounded(.up)))
   }
 
+  @Test(
+    "recursivelyEnsureDisplay() lays out first: right after a text change, it returns with the text drawn at the size its pass gives (Texture lays out a layer that needs layout before it displays it)",
+    arguments: [TurnMode.manual, .automatic])
+  func recursivelyEnsureDisplayLaysOutFirst(_ mode: TurnMode) async throws {
+    let text = TextNode(text: AttributedText("Hi"))
+    let host = SpecHost(.stack(alignItems: .start, children: [.node(text)]))
+    try await host.addSubnode(text)
+    let window = Window(size: Size(width: 200, height: 200), turnMode: mode)
+    try await window.attach(host)
+    await host.recursivelyEnsureDisplay()
+    let before = try #require(text.layer?.frame.size)
+
+    await text.setText(AttributedText("Hello there, a longer line"))
+    await host.recursivelyEnsureDisplay()
+    let after = try #require(text.layer?.frame.size)
+    #expect(after.width > before.width)
+    #expect(text.layer?.contents?.pixelWidth == Int(after.width.rounded(.up)), "drawn at its new bounds")
+    #expect(text.layer?.contents?.pixelHeight == Int(after.height.rounded(.up)))
+  }
+
   @Test func aNewBackgroundColorRedraws() async throws {
     let probe = DrawProbe()
     let node = PaintNode("bg", probe: probe, frame: Self.square)
