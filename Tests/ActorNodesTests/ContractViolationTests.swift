@@ -4,7 +4,7 @@ import Testing
 
 /// Every precondition of the library, as a case that breaks it.
 enum Violation: String, Codable, Sendable, CaseIterable {
-  case windowSize, viewFactoryReturnsOwnedView, layerFactoryReturnsOwnedLayer, nestedTurn
+  case windowSize, windowResizedToNaN, viewFactoryReturnsOwnedView, layerFactoryReturnsOwnedLayer, nestedTurn
   case viewContainsItself, subviewIndexOutOfBounds, layerFrameNotFinite, layerContainsItself, sublayerIndexOutOfBounds
   case geometryNotFinite, negativeSize, alphaNotFinite, cornerRadiusNotFinite, shadowNotFinite, contentsScaleNotPositive
   case colorNotFinite, imageNegativeSize, imageScaleNotPositive, imageByteCount
@@ -21,6 +21,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   var rule: String {
     switch self {
     case .windowSize: "a window's size must be finite and not negative"
+    case .windowResizedToNaN: "a window's size must be finite and not negative: got"
     case .viewFactoryReturnsOwnedView: "a view factory must return a new view that no node owns"
     case .layerFactoryReturnsOwnedLayer: "a layer factory must return a new layer that no node or view owns"
     case .nestedTurn: "a main-actor turn cannot start inside another one"
@@ -73,6 +74,8 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     switch self {
     case .windowSize:
       _ = await Window(size: Size(width: -1, height: 10))
+    case .windowResizedToNaN:
+      await MainActor.run { Window().resize(to: Size(width: .nan, height: 10)) }
     case .viewFactoryReturnsOwnedView:
       let owner = BasicNode()
       await owner.loadView()

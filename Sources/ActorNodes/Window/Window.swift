@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A main-actor host for a tree of nodes: the counterpart of `UIWindow`.
 ///
 /// Attaching a root node loads the views of its whole tree, off the main
@@ -22,7 +24,11 @@ public final class Window {
   ///
   /// The root's frame stays what the app sets (a Texture view controller
   /// sets its node's frame to its view's bounds; set it with `configure`).
-  public nonisolated let size: Size
+  /// Readable from any isolation domain; ``resize(to:)`` changes it.
+  public nonisolated var size: Size { sizeStorage.withLock { $0 } }
+  /// The size, read by layout passes off the main actor (which writes it only in ``resize(to:)``: the lock is
+  /// seldom contended, so ThreadSanitizer's false reports on a contended `Mutex` do not arise).
+  private nonisolated let sizeStorage: Mutex<Size>
   /// A process-unique number; views record their window by it, without a reference.
   let id: UInt64 = Window.makeID()
   /// The attached root node.
@@ -41,7 +47,7 @@ public final class Window {
   public init(size: Size = Size(width: 390, height: 844), turnMode: TurnMode = .automatic) {
     contractPrecondition(size.isValidViewSize, "a window's size must be finite and not negative")
     view = View(frame: Rect(origin: .zero, size: size))
-    self.size = size
+    sizeStorage = Mutex(size)
     self.turnMode = turnMode
     turnQueue = TurnQueue(mode: turnMode)
     view.hostingWindow = self
@@ -98,6 +104,21 @@ public final class Window {
     let (queued, take) = await queue.takeForTurn()
     MainTurn.apply(loads + [placement] + queued + [.feature(pass.application)], recorder: queue.recorder)
     Task { @HierarchyActor in queue.turnFinished(take) }
+  }
+
+  /// Changes the window's size: its view takes it, and its root is laid out again at exactly that size, off the
+  /// main actor, as a view controller's root view is laid out again when its window resizes.
+  ///
+  /// The pass's frames reach the views in a later turn (at ``flush()`` in
+  /// manual mode); ``layoutIfNeeded()`` waits for them.
+  ///
+  /// - Precondition: `size` is finite and not negative.
+  public func resize(to size: Size) {
+    contractPrecondition(size.isValidViewSize, "a window's size must be finite and not negative: got \(size)")
+    guard size != self.size else { return }
+    sizeStorage.withLock { $0 = size }
+    view.frame = Rect(origin: .zero, size: size)
+    if let root = rootNode { root.nodeCore.requestLayoutPass(for: root) }
   }
 
   /// Detaches the root node: its views leave the window and `didExitHierarchy` is called.

@@ -539,6 +539,26 @@ struct LayoutPassTests {
     #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 40, height: 10), "stretched to the new width")
   }
 
+  @Test(
+    "A window resized lays its root out again at its new size (a view controller's root view when its window resizes)"
+  )
+  @MainActor
+  func resizedWindowRelayoutsItsRoot() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .stretch, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 100, height: 10))
+
+    window.resize(to: Size(width: 60, height: 80))
+    #expect(window.size == Size(width: 60, height: 80))
+    #expect(window.view.frame == Rect(x: 0, y: 0, width: 60, height: 80))
+    try await window.layoutIfNeeded()
+    #expect(root.appliedLayout?.size == Size(width: 60, height: 80))
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 60, height: 10), "stretched to the new width")
+  }
+
   @Test("An unloaded tree is laid out entirely off the main actor; its views load with the frames")
   func unloadedTree() async throws {
     let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
