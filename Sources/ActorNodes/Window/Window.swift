@@ -25,10 +25,14 @@ public final class Window {
   /// The root's frame stays what the app sets (a Texture view controller
   /// sets its node's frame to its view's bounds; set it with `configure`).
   /// Readable from any isolation domain; ``resize(to:)`` changes it.
-  public nonisolated var size: Size { sizeStorage.withLock { $0 } }
-  /// The size, read by layout passes off the main actor (which writes it only in ``resize(to:)``: the lock is
-  /// seldom contended, so ThreadSanitizer's false reports on a contended `Mutex` do not arise).
-  private nonisolated let sizeStorage: Mutex<Size>
+  public nonisolated var size: Size {
+    let bits = sizeBits.load(ordering: .acquiring)
+    return Size(width: Double(bitPattern: UInt64(bits.first)), height: Double(bitPattern: UInt64(bits.second)))
+  }
+  /// The size's bits, read by layout passes off the main actor and written in ``resize(to:)``: one double-word
+  /// atomic, so a reader never sees half a resize, and no lock (a contended `Mutex` gives false
+  /// ThreadSanitizer reports here).
+  private nonisolated let sizeBits: Atomic<WordPair>
   /// A process-unique number; views record their window by it, without a reference.
   let id: UInt64 = Window.makeID()
   /// The attached root node.
@@ -47,7 +51,7 @@ public final class Window {
   public init(size: Size = Size(width: 390, height: 844), turnMode: TurnMode = .automatic) {
     contractPrecondition(size.isValidViewSize, "a window's size must be finite and not negative")
     view = View(frame: Rect(origin: .zero, size: size))
-    sizeStorage = Mutex(size)
+    sizeBits = Atomic(Self.bits(of: size))
     self.turnMode = turnMode
     turnQueue = TurnQueue(mode: turnMode)
     view.hostingWindow = self
@@ -116,9 +120,13 @@ public final class Window {
   public func resize(to size: Size) {
     contractPrecondition(size.isValidViewSize, "a window's size must be finite and not negative: got \(size)")
     guard size != self.size else { return }
-    sizeStorage.withLock { $0 = size }
+    sizeBits.store(Self.bits(of: size), ordering: .releasing)
     view.frame = Rect(origin: .zero, size: size)
     if let root = rootNode { root.nodeCore.requestLayoutPass(for: root) }
+  }
+
+  private nonisolated static func bits(of size: Size) -> WordPair {
+    WordPair(first: UInt(size.width.bitPattern), second: UInt(size.height.bitPattern))
   }
 
   /// Detaches the root node: its views leave the window and `didExitHierarchy` is called.
