@@ -59,10 +59,7 @@ struct LayoutEnvironment: Sendable {
   ) async throws -> Measured {
     let core = node.nodeCore
     let fingerprint = request.fingerprint
-    if let measured = memoSession?.memo?.answer(of: core, to: fingerprint, override: override) {
-      // The check the node makes when it is measured: the spec may name it.
-      try measuringNode?.check(core, label: Layout.Element.node(node).label)
-      batch.found += 1
+    if let measured = try remembered(core, fingerprint, override, &batch, label: Layout.Element.node(node).label) {
       return measured
     }
     let version = core.layoutVersion.load(ordering: .acquiring)
@@ -144,11 +141,19 @@ struct LayoutEnvironment: Sendable {
   private func remembered(
     _ elements: [LayoutSpec], _ index: Int, _ request: ChildRequest, _ batch: inout ChildMemo.Batch
   ) throws -> Measured? {
-    guard let memo = memoSession?.memo, let core = elements[index].nodeCore else { return nil }
-    guard let measured = memo.answer(of: core, to: request.fingerprint, override: elements[index].styleOverride)
-    else { return nil }
+    guard let core = elements[index].nodeCore else { return nil }
+    return try remembered(
+      core, request.fingerprint, elements[index].styleOverride, &batch, label: elements[index].element.label)
+  }
+
+  /// What the memo answers for the node with `core` (named `label` in errors), counted in `batch`, if it does.
+  private func remembered(
+    _ core: NodeCore, _ fingerprint: ChildRequest.Fingerprint, _ override: StyleOverride,
+    _ batch: inout ChildMemo.Batch, label: @autoclosure () -> String
+  ) throws -> Measured? {
+    guard let measured = memoSession?.memo?.answer(of: core, to: fingerprint, override: override) else { return nil }
     // The check the node makes when it is measured: the spec may name it.
-    try measuringNode?.check(core, label: elements[index].element.label)
+    try measuringNode?.check(core, label: label())
     batch.found += 1
     return measured
   }

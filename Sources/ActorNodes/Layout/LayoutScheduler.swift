@@ -84,9 +84,7 @@ final class LayoutScheduler {
   /// Invalidations made before the call are waited for too. Never from layout code
   /// (see ``LayoutScope/refuseWaitingForPasses()``): the pass would wait for it.
   func waitUntilIdle() async -> [any Error] {
-    if Self.registrationsInFlight.load(ordering: .acquiring) > 0 {
-      await withCheckedContinuation { Self.registrationWaiters.append($0) }
-    }
+    await Self.waitForRegistrations()
     guard isRunning else {
       defer { errors = [] }
       return errors
@@ -94,11 +92,15 @@ final class LayoutScheduler {
     return await withCheckedContinuation { waiters.append($0) }
   }
 
+  /// Returns once no invalidation is on its way to a scheduler.
+  private static func waitForRegistrations() async {
+    guard registrationsInFlight.load(ordering: .acquiring) > 0 else { return }
+    await withCheckedContinuation { registrationWaiters.append($0) }
+  }
+
   /// Returns once no pass is running or waiting to run, leaving the passes' errors to the next ``waitUntilIdle()``.
   func waitUntilIdleKeepingErrors() async {
-    if Self.registrationsInFlight.load(ordering: .acquiring) > 0 {
-      await withCheckedContinuation { Self.registrationWaiters.append($0) }
-    }
+    await Self.waitForRegistrations()
     guard isRunning else { return }
     await withCheckedContinuation { quietWaiters.append($0) }
   }
