@@ -72,10 +72,11 @@ final class TurnQueue {
   }
 
   /// Applies the work waiting for `core`'s window: waits for the next turn of an automatic queue, runs one
-  /// of a manual queue now (as ``Window/flush()`` does).
+  /// of a manual queue now (as ``Window/flush()`` does) if work is waiting, else waits for a turn in progress.
   static func applyQueuedWork(of core: NodeCore) async {
     let queue = queue(of: core)
-    guard queue.mode == .manual else { return await queue.waitForQueuedWork() }
+    // An empty turn would apply nothing and count a turn in the window's statistics.
+    guard queue.mode == .manual, queue.hasWaitingWork else { return await queue.waitForQueuedWork() }
     let (operations, take) = queue.takeForTurn()
     await MainTurn.apply(consume operations, recorder: queue.recorder)
     queue.turnFinished(take)
@@ -103,12 +104,14 @@ final class TurnQueue {
   /// In automatic mode that is the next turn (scheduled already if work is
   /// waiting); in manual mode it is the next ``Window/flush()``.
   func waitForQueuedWork() async {
-    let hasWaitingWork = !registered.isEmpty || !features.isEmpty
     let target = hasWaitingWork ? lastTaken + 1 : lastTaken
     let done = (applying.min() ?? lastTaken + 1) - 1
     guard target > done else { return }
     await withCheckedContinuation { waiters.append((target, $0)) }
   }
+
+  /// Whether nodes or features have work waiting for the next turn.
+  private var hasWaitingWork: Bool { !registered.isEmpty || !features.isEmpty }
 
   /// Removes and returns the waiting work of every node registered here that still belongs here.
   ///

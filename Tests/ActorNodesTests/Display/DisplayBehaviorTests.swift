@@ -374,6 +374,24 @@ struct DisplayBehaviorTests {
     #expect(probe.entries("draw").count == 2)
   }
 
+  @Test(
+    "recursivelyEnsureDisplay() of a transaction costs two main-actor turns in a manual window (the start hop and the commit), and no empty turn when no layout is waiting"
+  )
+  func recursivelyEnsureDisplayTakesTwoTurns() async throws {
+    let probe = DrawProbe()
+    let cell = PaintNode("cell", probe: probe, frame: Rect(x: 0, y: 0, width: 8, height: 8))
+    cell.setTransactionContainer(true)
+    try await cell.addSubnodes((0..<3).map { PaintNode("child\($0)", probe: probe, frame: Self.square) })
+    let window = window()
+    try await window.attach(cell)
+    await cell.recursivelyEnsureDisplay()
+    await cell.recursivelyClearContents()
+    let turns = window.statistics.turns
+    await cell.recursivelyEnsureDisplay()
+    #expect(window.statistics.turns == turns + 2)
+    #expect(cell.layer?.contents != nil)
+  }
+
   @Test func recursivelyEnsureDisplayCommitsEveryPendingDisplay() async throws {
     let probe = DrawProbe()
     let root = PaintNode("root", probe: probe, frame: Rect(x: 0, y: 0, width: 8, height: 8))
