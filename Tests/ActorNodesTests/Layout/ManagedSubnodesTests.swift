@@ -91,6 +91,79 @@ struct ManagedSubnodesTests {
     #expect(await three.supernode == nil)
   }
 
+  @Test(
+    "Subnodes follow a stack's order: forward, reversed, then one added and two moved (Texture: testThatStackSpecOrdersSubnodesCorrectly)",
+    .tags(.texturePort))
+  @MainActor
+  func stackOrdersSubnodes() async throws {
+    let nodes = (0..<5).map { BasicNode(debugName: "\($0)") }
+    let node = ManagingNode { [nodes] in Self.stack(of: nodes, [0, 1, 2, 3]) }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(node)
+    try await Self.expectOrder(of: node, nodes, [0, 1, 2, 3])
+    for order in [[3, 2, 1, 0], [0, 1, 4, 3, 2]] {
+      await node.setMethod { [nodes] in Self.stack(of: nodes, order) }
+      try await window.layoutIfNeeded()
+      try await Self.expectOrder(of: node, nodes, order)
+    }
+  }
+
+  @Test(
+    "Subnodes follow a stack's order over 25 random layouts of random subsets (Texture: testThatStackSpecOrdersSubnodesCorrectlyRandomness)",
+    .tags(.texturePort))
+  @MainActor
+  func stackOrdersSubnodesRandomly() async throws {
+    let nodes = (0..<10).map { BasicNode(debugName: "\($0)") }
+    var random = SeededRandom(seed: 39)
+    var order = Array(nodes.indices.shuffled(using: &random).prefix(4))
+    let node = ManagingNode { [nodes, order] in Self.stack(of: nodes, order) }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(node)
+    for _ in 0..<25 {
+      try await Self.expectOrder(of: node, nodes, order)
+      order = Array(nodes.indices.shuffled(using: &random).prefix(Int.random(in: 1...9, using: &random)))
+      await node.setMethod { [nodes, order] in Self.stack(of: nodes, order) }
+      try await window.layoutIfNeeded()
+    }
+    try await Self.expectOrder(of: node, nodes, order)
+  }
+
+  @Test(
+    "An overlay's or a background's underlay comes before its overlay, even wrapped in an inset (Texture: testThatOverlaySpecOrdersSubnodesCorrectly, testThatBackgroundLayoutSpecOrdersSubnodesCorrectly)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func overlayAndBackgroundOrderSubnodes(background: Bool) async throws {
+    let under = BasicNode(debugName: "underlay")
+    let over = BasicNode(debugName: "overlay")
+    let node = ManagingNode {
+      let wrapped = LayoutSpec.inset(EdgeInsets(all: 0), .node(under))
+      return .spec(background ? .background(.node(over), background: wrapped) : .overlay(wrapped, overlay: .node(over)))
+    }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(node)
+    #expect(await node.subnodes.map { $0.nodeCore.id } == [under.nodeCore.id, over.nodeCore.id])
+    #expect(node.view?.subviews.map(ObjectIdentifier.init) == [under, over].map { ObjectIdentifier($0.view!) })
+  }
+
+  /// A vertical stack of `nodes` at `order`.
+  private static func stack(of nodes: [BasicNode], _ order: [Int]) -> LayoutMethod {
+    .spec(.stack(.vertical, children: order.map { .node(nodes[$0]) }))
+  }
+
+  /// Checks that `node`'s subnodes, and its view's subviews, are `nodes` at `order`.
+  @MainActor
+  private static func expectOrder(
+    of node: ManagingNode, _ nodes: [BasicNode], _ order: [Int], sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let expected = order.map { nodes[$0] }
+    #expect(
+      await node.subnodes.map { $0.nodeCore.id } == expected.map { $0.nodeCore.id }, sourceLocation: sourceLocation)
+    let views = try expected.map { try #require($0.view, sourceLocation: sourceLocation) }
+    #expect(
+      node.view?.subviews.map(ObjectIdentifier.init) == views.map(ObjectIdentifier.init), sourceLocation: sourceLocation
+    )
+  }
+
   @Test("Edits by hand of a managing node's subnodes throw, and change nothing")
   func handEditsAreRefused() async throws {
     let managed = BasicNode()
