@@ -181,6 +181,13 @@ public final class Layer {
     for layer in layers { layer.superlayer = self }
   }
 
+  /// Appends `layer`, which has no superlayer: a node's new layer, linked as its view loads.
+  func appendNewSublayer(_ layer: Layer) {
+    assert(layer.superlayer == nil, "a new sublayer has no superlayer")
+    sublayers.append(layer)
+    layer.superlayer = self
+  }
+
   /// Detaches and returns the sublayers, so that a deep tree is released without recursion.
   func takeSublayers() -> [Layer] {
     let taken = sublayers

@@ -169,6 +169,14 @@ public final class View {
     for view in views { view.superview = self }
   }
 
+  /// Appends `view`, which has no superview, to the subviews only: a node's new view, linked as it loads (the
+  /// caller appends its layer to this view's layer).
+  func appendNewSubview(_ view: View) {
+    assert(view.superview == nil, "a new subview has no superview")
+    subviews.append(view)
+    view.superview = self
+  }
+
   /// Detaches and returns the subviews, so that a deep tree is released without recursion.
   func takeSubviews() -> [View] {
     let taken = subviews

@@ -127,12 +127,18 @@ private final class TurnWork {
   /// Where this turn's edits put subnodes, by parent slot; kept only for parents with views no node owns.
   private var placements: [ObjectIdentifier: [(child: ViewSlot, placement: SlotPlacement)]] = [:]
   var blocks: [(slot: ViewSlot, version: UInt64, block: DidLoadBlock)] = []
+  /// The slots awaiting `didLoad` that may head a subtree of awaiting slots, in the order they began to wait:
+  /// all of them but those a load linked straight into a parent that loads in this turn too (that parent
+  /// waits as well, so they are never first; see ``linkToParent(_:)``).
+  private var didLoadTops: [ViewSlot] = []
 
   init(stamp: UInt64) {
     self.stamp = stamp
   }
 
   func run(_ operations: [MainOperation]) {
+    for slot in MainTurn.awaitingDidLoad { slot.awaitStamp = stamp }  // Still waiting from an earlier turn.
+    didLoadTops = MainTurn.awaitingDidLoad
     let suspended = MainTurn.suspended
     MainTurn.suspended = []
     for slot in suspended {
@@ -187,10 +193,13 @@ private final class TurnWork {
         LayoutTriggers.nodeLoaded(withLayout: slot)
       }
       slot.pendingBlocks.insert(contentsOf: snapshot.didLoadBlocks.map { (version: 0, block: $0) }, at: 0)
-      setChildren(of: slot, to: entry.children, version: entry.childrenVersion)
-      markRebuild(slot)
-      markMoved(slot)
-      if let window = slot.window { windows.append(window) }  // A root whose placement came first.
+      mirrorChildren(of: slot, entry.children, version: entry.childrenVersion)
+      if !linkToParent(slot) {
+        markMoved(slot)
+        if let window = slot.window { windows.append(window) }  // A root whose placement came first.
+        didLoadTops.append(slot)
+      }
+      slot.awaitStamp = stamp
       MainTurn.awaitingDidLoad.append(slot)
       viewsLoaded += 1
     }
@@ -215,6 +224,55 @@ private final class TurnWork {
     }
   }
 
+  /// Mirrors the subnodes of `parent`, whose view loads now.
+  ///
+  /// A subnode that was never placed anywhere (it loads in this turn too,
+  /// later in pre-order, or in a later one) is placed here without marking
+  /// anything: if its view loads in this turn, ``linkToParent(_:)`` puts it
+  /// straight into this one's, so a subtree that loads as a whole is linked
+  /// as it is created, with no rebuild and no cycle search for its inner
+  /// nodes (they have only this one parent, and whatever moves them later
+  /// in the turn is checked as usual). Any other subnode is placed as by
+  /// ``setChildren(of:to:version:placements:)``, which rebuilds this view.
+  private func mirrorChildren(of parent: ViewSlot, _ children: [NodeCore], version: UInt64) {
+    guard parent.children.isEmpty, version > parent.childrenVersion else {
+      setChildren(of: parent, to: children, version: version)
+      return markRebuild(parent)
+    }
+    var slots: [ViewSlot] = []
+    slots.reserveCapacity(children.count)
+    var isLinkedAsItLoads = true
+    for (index, core) in children.enumerated() {
+      let slot = core.mainSlot
+      slots.append(slot)
+      if slot.placementVersion == 0, !slot.isLoaded, !slot.isReleased {
+        slot.placedParent = parent
+        slot.placementVersion = version
+        slot.linkStamp = stamp
+        slot.linkIndex = index
+      } else {
+        isLinkedAsItLoads = false
+        place(slot, under: parent, version: version)
+      }
+    }
+    parent.children = slots
+    parent.childrenVersion = version
+    if !isLinkedAsItLoads { markRebuild(parent) }
+  }
+
+  /// Puts the view (or bare layer) that `slot` just loaded into its parent's, if its parent's load placed it
+  /// in this turn and every subnode before it is in place: that is what a rebuild of the parent would do.
+  ///
+  /// - Returns: Whether it did; if not, the slot is marked as moved, which rebuilds its parent.
+  private func linkToParent(_ slot: ViewSlot) -> Bool {
+    guard slot.linkStamp == stamp, let parent = slot.placedParent, !slot.isSuspended,
+      let parentLayer = parent.layer, let layer = slot.layer, parentLayer.sublayers.count == slot.linkIndex
+    else { return false }
+    parentLayer.appendNewSublayer(layer)
+    if let view = slot.view, let parentView = parent.view { parentView.appendNewSubview(view) }
+    return true
+  }
+
   private func setChildren(
     of parent: ViewSlot, to children: [NodeCore], version: UInt64, placements: [ObjectIdentifier: Placement] = [:]
   ) {
@@ -224,15 +282,7 @@ private final class TurnWork {
     if !placements.isEmpty { recordPlacements(placements, of: parent, old: old, new: slots) }
     parent.children = slots
     parent.childrenVersion = version
-    for slot in slots where version > slot.placementVersion {
-      // The newest inclusion: the node belongs here.
-      if let window = slot.window { windows.append(window) }
-      let wasHere = slot.placedParent === parent
-      slot.placedParent = parent
-      slot.window = nil
-      slot.placementVersion = version
-      if !wasHere { markMoved(slot) }
-    }
+    for slot in slots { place(slot, under: parent, version: version) }
     if !old.isEmpty {
       let kept = Set(slots.lazy.map(ObjectIdentifier.init))
       for slot in old where slot.placedParent === parent && !kept.contains(ObjectIdentifier(slot)) {
@@ -267,6 +317,18 @@ private final class TurnWork {
     self.placements[ObjectIdentifier(parent)] = resolved
   }
 
+  /// Places `slot` under `parent` if the list of structure `version` is its newest inclusion.
+  private func place(_ slot: ViewSlot, under parent: ViewSlot, version: UInt64) {
+    guard version > slot.placementVersion else { return }
+    // The newest inclusion: the node belongs here.
+    if let window = slot.window { windows.append(window) }
+    let wasHere = slot.placedParent === parent
+    slot.placedParent = parent
+    slot.window = nil
+    slot.placementVersion = version
+    if !wasHere { markMoved(slot) }
+  }
+
   private func setWindow(of root: ViewSlot, to window: Window?, version: UInt64) {
     guard version > root.placementVersion else { return }
     if let old = root.window { windows.append(old) }
@@ -285,6 +347,11 @@ private final class TurnWork {
   }
 
   private func markMoved(_ slot: ViewSlot) {
+    if slot.linkStamp == stamp {
+      // No longer where its parent's load linked it: it waits for `didLoad` like any other slot.
+      slot.linkStamp = 0
+      didLoadTops.append(slot)
+    }
     guard slot.movedStamp != stamp else { return }
     slot.movedStamp = stamp
     moved.append(slot)
@@ -410,29 +477,33 @@ private final class TurnWork {
     let waiting = MainTurn.awaitingDidLoad
     guard !waiting.isEmpty else { return }
     MainTurn.awaitingDidLoad = []
-    for slot in waiting { slot.awaitStamp = stamp }
-    for top in waiting where top.awaitStamp == stamp && top.parent?.awaitStamp != stamp {
-      for slot in postorder(from: top) { runDidLoadIfReady(slot) }
+    var visited = 0
+    for top in didLoadTops where top.awaitStamp == stamp && top.parent?.awaitStamp != stamp {
+      visited += runDidLoadInPostorder(from: top)
     }
     // A slot whose parent chain loops back (a transient cycle) is no top: catch it here.
-    for slot in waiting where slot.awaitStamp == stamp { runDidLoadIfReady(slot) }
+    if visited < waiting.count {
+      for slot in waiting where slot.awaitStamp == stamp { runDidLoadIfReady(slot) }
+    }
   }
 
-  /// The waiting slots of `top`'s mirror subtree, each after its subnodes, subnodes in order.
-  private func postorder(from top: ViewSlot) -> [ViewSlot] {
-    var order: [ViewSlot] = []
-    var stack: [(slot: ViewSlot, expanded: Bool)] = [(top, false)]
-    while let (slot, expanded) = stack.popLast() {
+  /// Runs `didLoad` for the waiting slots of `top`'s mirror subtree, each after its subnodes, subnodes in
+  /// order; returns how many it looked at.
+  private func runDidLoadInPostorder(from top: ViewSlot) -> Int {
+    var visited = 0
+    var walk: [(slot: ViewSlot, expanded: Bool)] = [(top, false)]
+    while let (slot, expanded) = walk.popLast() {
       if expanded {
-        order.append(slot)
+        runDidLoadIfReady(slot)
+        visited += 1
         continue
       }
-      stack.append((slot, true))
+      walk.append((slot, true))
       for child in slot.children.reversed() where child.parent === slot && child.awaitStamp == stamp {
-        stack.append((child, false))
+        walk.append((child, false))
       }
     }
-    return order
+    return visited
   }
 
   private func runDidLoadIfReady(_ slot: ViewSlot) {
@@ -452,7 +523,9 @@ private final class TurnWork {
     for entry in waitingBlocks { entry.block(context) }
     unparkedWrites.append(contentsOf: slot.parkedWrites.map { (slot, $0) })
     slot.parkedWrites = []
-    markMoved(slot)  // A candidate for entering its window's hierarchy, now that it can.
+    // A candidate for entering its window's hierarchy, now that it can; a slot linked as it loaded enters with
+    // its parent, which loaded in this turn too and is a candidate (or enters with its own parent).
+    if slot.linkStamp != stamp { markMoved(slot) }
   }
 
   // MARK: - Phase 4: writes, newest version wins per property
@@ -498,6 +571,13 @@ private final class TurnWork {
   /// it makes a node's window a matter of its parent's current state. The
   /// walk up stops at slots whose ancestors are done, so a turn stays linear.
   private func updateMembership(of slot: ViewSlot) {
+    // The common case, every slot of a subtree that moved or loaded as a whole: its parent, earlier in `moved`,
+    // is done, so the slot is its own only candidate (no walk, and no list allocated per slot).
+    if slot.ancestorsDoneStamp != stamp, (slot.parent?.ancestorsDoneStamp ?? stamp) == stamp {
+      slot.ancestorsDoneStamp = stamp
+      if slot.candidateStamp == stamp { updateMembership(ofCandidate: slot) }
+      return
+    }
     var pending: [ViewSlot] = []
     var walked: [ViewSlot] = []
     var current: ViewSlot? = slot
@@ -506,13 +586,17 @@ private final class TurnWork {
       if visiting.candidateStamp == stamp { pending.append(visiting) }
       current = visiting.parent
     }
-    for candidate in pending.reversed() where candidate.isLoaded {
-      let window = windowID(of: candidate)
-      if candidate.isInHierarchy != (window != 0) || candidate.currentWindow != window {
-        propagate(window, into: candidate)
-      }
-    }
+    for candidate in pending.reversed() { updateMembership(ofCandidate: candidate) }
     for visited in walked { visited.ancestorsDoneStamp = stamp }
+  }
+
+  /// Moves `candidate`'s subtree into the window its place puts it in, if it is not there yet.
+  private func updateMembership(ofCandidate candidate: ViewSlot) {
+    guard candidate.isLoaded else { return }
+    let window = windowID(of: candidate)
+    if candidate.isInHierarchy != (window != 0) || candidate.currentWindow != window {
+      propagate(window, into: candidate)
+    }
   }
 
   /// The window that holds `slot`'s view, from its place: a window's root, or under its parent.
@@ -532,25 +616,28 @@ private final class TurnWork {
   /// `didEnterHierarchy` post-order. Nodes already in that window are
   /// skipped, so a move within one window calls nothing.
   func propagate(_ window: UInt64, into root: ViewSlot) {
-    let nodes = loadedSubtree(of: root)
-    for (slot, _) in nodes where slot.isInHierarchy && slot.currentWindow != window {
-      slot.isInHierarchy = false
-      slot.currentWindow = 0
-      if let node = slot.liveNode {
-        node.didExitHierarchy(HierarchyContext(node: node))
-        DisplayTriggers.nodeExited(slot, node: node)
-      }
-      if let kept = slot.keepAlive {
-        exited.append(kept)
-        slot.keepAlive = nil
+    let (nodes, hasExits) = loadedSubtree(of: root, enteringWindow: window)
+    if hasExits {
+      for (slot, _) in nodes where slot.isInHierarchy && slot.currentWindow != window {
+        slot.isInHierarchy = false
+        slot.currentWindow = 0
+        if let node = slot.liveNode {
+          node.didExitHierarchy(HierarchyContext(node: node))
+          DisplayTriggers.nodeExited(slot, node: node)
+        }
+        if let kept = slot.keepAlive {
+          exited.append(kept)
+          slot.keepAlive = nil
+        }
       }
     }
     guard window != 0 else { return }
-    var open: [(index: Int, end: Int, entered: Bool)] = []
+    // The subtrees still open, each with the node that entered (for its `didEnterHierarchy`), if any.
+    var open: [(end: Int, entered: (any DisplayNode)?)] = []
     for (index, entry) in nodes.enumerated() {
       while let top = open.last, index >= top.end {
         open.removeLast()
-        if top.entered { didEnter(nodes[top.index].slot) }
+        if let node = top.entered { node.didEnterHierarchy(HierarchyContext(node: node)) }
       }
       let slot = entry.slot
       let node = slot.isInHierarchy ? nil : slot.node
@@ -562,16 +649,11 @@ private final class TurnWork {
         DisplayTriggers.nodeEntered(slot, node: node)
         LayoutTriggers.nodeEntered(slot)
       }
-      let enters = node != nil
-      open.append((index, entry.end, enters))
+      open.append((entry.end, node))
     }
     while let top = open.popLast() {
-      if top.entered { didEnter(nodes[top.index].slot) }
+      if let node = top.entered { node.didEnterHierarchy(HierarchyContext(node: node)) }
     }
-  }
-
-  private func didEnter(_ slot: ViewSlot) {
-    if let node = slot.liveNode { node.didEnterHierarchy(HierarchyContext(node: node)) }
   }
 
   /// Stops keeping alive the nodes that left a window; the last of them may die here.
@@ -579,23 +661,27 @@ private final class TurnWork {
     exited = []
   }
 
-  /// The loaded mirror subtree of `root` in pre-order, each with the index just past its subtree.
-  private func loadedSubtree(of root: ViewSlot) -> [(slot: ViewSlot, end: Int)] {
-    var order: [ViewSlot] = []
-    var parents: [Int] = []
-    var stack: [(slot: ViewSlot, parent: Int)] = [(root, -1)]
-    while let (slot, parent) = stack.popLast() {
-      let index = order.count
-      order.append(slot)
-      parents.append(parent)
+  /// The loaded mirror subtree of `root` in pre-order, each with the index just past its subtree, and whether
+  /// any of it is in a window's hierarchy other than the one with id `window`.
+  private func loadedSubtree(
+    of root: ViewSlot, enteringWindow window: UInt64
+  ) -> (nodes: [(slot: ViewSlot, end: Int)], hasExits: Bool) {
+    var nodes: [(slot: ViewSlot, end: Int)] = []
+    var hasExits = false
+    // A slot comes off the stack twice: first to be listed (`index` < 0), then to close its subtree.
+    var stack: [(slot: ViewSlot, index: Int)] = [(root, -1)]
+    while let (slot, index) = stack.popLast() {
+      if index >= 0 {
+        nodes[index].end = nodes.count
+        continue
+      }
+      if slot.isInHierarchy && slot.currentWindow != window { hasExits = true }
+      stack.append((slot, nodes.count))
+      nodes.append((slot, 0))
       for child in slot.children.reversed() where child.hasRunDidLoad && child.isLoaded && child.parent === slot {
-        stack.append((child, index))
+        stack.append((child, -1))
       }
     }
-    var sizes = Array(repeating: 1, count: order.count)
-    for index in order.indices.reversed() where parents[index] >= 0 {
-      sizes[parents[index]] += sizes[index]
-    }
-    return order.indices.map { (order[$0], $0 + sizes[$0]) }
+    return (nodes, hasExits)
   }
 }

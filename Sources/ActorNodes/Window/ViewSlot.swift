@@ -93,6 +93,10 @@ final class ViewSlot {
   var ancestorsDoneStamp: UInt64 = 0
   /// The turn in which this slot waits for its `didLoad`.
   var awaitStamp: UInt64 = 0
+  /// The turn in which its parent's load placed this never-placed slot at ``linkIndex`` among its children:
+  /// if its view loads in that turn too, it goes straight into the parent's (see `TurnWork.linkToParent`).
+  var linkStamp: UInt64 = 0
+  var linkIndex = 0
 
   /// The identity of the node's core, by which operations name subnodes without keeping them alive.
   nonisolated let coreID: ObjectIdentifier

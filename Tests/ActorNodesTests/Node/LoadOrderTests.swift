@@ -1,5 +1,6 @@
-import ActorNodes
 import Testing
+
+@testable import ActorNodes
 
 /// `didLoad` runs subnodes first, exactly once, whatever order loads were queued in and whatever loads race.
 @Suite("Load order: subnodes first, whatever loads race", .timeLimit(.minutes(1)), .tags(.reentrancy))
@@ -24,6 +25,53 @@ struct LoadOrderTests {
         "p.willEnter(true)", "c.willEnter(true)", "c.didEnter", "p.didEnter",
       ])
     #expect(child.view?.superview === parent.view)
+  }
+
+  @Test(
+    "A subtree that loads as a whole in the turn that applies newer moves of its inner nodes: every view where its node is, didLoad subnodes first, enter hooks once",
+    arguments: [false, true])
+  @MainActor
+  func subtreeLoadingWhileItsNodesMove(movesFirst: Bool) async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let other = RecordingNode("other", log: log)
+    try await root.addSubnode(other)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    // a [b [c, d], e, f]: a loads with its subtree, its views linked as they are created.
+    let (a, b, c, d, e, f) = (
+      RecordingNode("a", log: log), RecordingNode("b", log: log), RecordingNode("c", log: log),
+      RecordingNode("d", log: log), RecordingNode("e", log: log, isLayerBacked: true), RecordingNode("f", log: log)
+    )
+    try await b.addSubnodes([c, d])
+    try await a.addSubnodes([b, e, f])
+    try await root.addSubnode(a)
+    let loads = await window.turnQueue.take()  // Lists a's subnodes as [b, e, f].
+    try await other.addSubnode(b)  // An inner node moves out with its subnodes...
+    await f.removeFromSupernode()  // ...another leaves the tree...
+    try await a.insertSubnode(f, at: 0)  // ...and comes back in front of its old siblings.
+    let moves = await window.turnQueue.take()
+    log.clear()
+    // Both takes in one turn, in either order: the newer lists win whatever comes first.
+    MainTurn.apply(movesFirst ? moves + loads : loads + moves, recorder: TurnRecorder())
+    #expect(await viewTreeMatchesNodeTree(root))
+    #expect(b.view?.superview === other.view)
+    #expect(a.view?.subviews.map(ObjectIdentifier.init) == [f].map { ObjectIdentifier($0.view!) })
+    #expect(a.layer?.sublayers.map(ObjectIdentifier.init) == [f, e].map { ObjectIdentifier($0.layer!) })
+    for node in [a, b, c, d, e, f] {
+      #expect(log.entries(containing: "\(node.name).didLoad").count == 1, "\(node.name)")
+      #expect(log.entries(containing: "\(node.name).willEnter(true)").count == 1, "\(node.name)")
+      #expect(log.entries(containing: "\(node.name).didEnter").count == 1, "\(node.name)")
+      #expect(node.isInHierarchy)
+    }
+    let order = log.entries.filter { $0.hasSuffix(".didLoad") }
+    for (parent, child) in [(a, e), (a, f), (b, c), (b, d)] {
+      #expect(order.firstIndex(of: "\(child.name).didLoad")! < order.firstIndex(of: "\(parent.name).didLoad")!)
+    }
+    let firstEnter = log.entries.firstIndex { $0.contains("willEnter") }!
+    #expect(log.entries[..<firstEnter].allSatisfy { $0.hasSuffix(".didLoad") })
+    #expect(log.entries.firstIndex(of: "b.willEnter(true)")! < log.entries.firstIndex(of: "c.willEnter(true)")!)
+    #expect(log.entries.firstIndex(of: "c.didEnter")! < log.entries.firstIndex(of: "b.didEnter")!)
   }
 
   @Test(

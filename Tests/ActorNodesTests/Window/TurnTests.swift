@@ -142,10 +142,10 @@ struct TurnTests {
   }
 
   @Test(
-    "Operations applied in any order and any grouping give the hierarchy actor's final state",
-    arguments: 0..<100)
+    "Operations applied in any order and any grouping give the hierarchy actor's final state, also when whole subtrees load and their inner nodes move in the same take",
+    arguments: 0..<100, [false, true])
   @MainActor
-  func orderIndependence(seed: UInt64) async throws {
+  func orderIndependence(seed: UInt64, addsSubtrees: Bool) async throws {
     var random = SeededRandom(seed: seed)
     let root = BasicNode(debugName: "root")
     var nodes: [BasicNode] = []
@@ -171,7 +171,15 @@ struct TurnTests {
         await node.removeFromSupernode()
       case 3:
         let fresh = BasicNode(debugName: "fresh\(step)")
-        try await (([root] + all).randomElement(using: &random)!).addSubnode(fresh)
+        let parent = ([root] + all).randomElement(using: &random)!
+        if addsSubtrees {
+          // Its view loads with its subnodes', linked as they load (each inner node may move before the turn).
+          let inner = (0..<3).map { BasicNode(debugName: "fresh\(step).\($0)") }
+          try await inner[0].addSubnode(inner[2])
+          try await fresh.addSubnodes(Array(inner.prefix(2)))
+          all.append(contentsOf: inner)
+        }
+        try await parent.addSubnode(fresh)
         all.append(fresh)
       default:
         let value = Double(step) / 100
@@ -188,13 +196,15 @@ struct TurnTests {
       MainTurn.apply(Array(operations.prefix(count)), recorder: TurnRecorder())
       operations.removeFirst(count)
     }
-    #expect(await viewTreeMatchesNodeTree(root), "seed \(seed)")
+    #expect(await viewTreeMatchesNodeTree(root), "seed \(seed), subtrees: \(addsSubtrees)")
     for node in all {
       let record = await node.recordedProperties()
       guard let layer = node.layer else { continue }
-      #expect(layer.opacity == record.alpha && layer.cornerRadius == record.cornerRadius, "seed \(seed)")
-      if await node.supernode == nil { #expect(layer.superlayer == nil, "seed \(seed)") }
-      #expect(node.isInHierarchy == (node.view?.window === window), "seed \(seed)")
+      #expect(
+        layer.opacity == record.alpha && layer.cornerRadius == record.cornerRadius,
+        "seed \(seed), subtrees: \(addsSubtrees)")
+      if await node.supernode == nil { #expect(layer.superlayer == nil, "seed \(seed), subtrees: \(addsSubtrees)") }
+      #expect(node.isInHierarchy == (node.view?.window === window), "seed \(seed), subtrees: \(addsSubtrees)")
     }
   }
 
