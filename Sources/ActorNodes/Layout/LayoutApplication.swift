@@ -83,15 +83,14 @@ struct LayoutApplication: MainTurnFeature {
   private static func layOutResizedSubnodes(of slot: ViewSlot) {
     var resized: [(node: any DisplayNode, size: Size)] = []
     for child in slot.children where child.parent === slot && child.hasRunDidLoad && !child.isReleased {
-      guard let layer = child.layer, let node = child.liveNode else { continue }
-      let size = layer.bounds.size
-      guard size.width > 0, size.height > 0 else { continue }
+      // The node last: most subnodes are where their layout put them, and each retain of a node is costly.
+      guard let size = child.layer?.bounds.size, size.width > 0, size.height > 0 else { continue }
       if let applied = child.appliedLayout {
         guard applied.size != size else { continue }
       } else if child.children.isEmpty {
         continue
       }
-      resized.append((node, size))
+      if let node = child.liveNode { resized.append((node, size)) }
     }
     guard !resized.isEmpty else { return }
     MainTurn.currentRecorder?.resizedSubnodeRequests += 1

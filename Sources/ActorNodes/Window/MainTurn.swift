@@ -174,34 +174,45 @@ private final class TurnWork {
   // MARK: - Phase 1: loads and mirrors
 
   private func load(_ entries: [LoadEntry]) {
-    for entry in entries {
-      let core = entry.node.nodeCore
-      let slot = core.mainSlot
-      guard !slot.isLoaded, !slot.isReleased, let snapshot = entry.snapshot else { continue }
-      slot.node = entry.node
-      let (view, layer) = makeViewAndLayer(core: core, isLayerBacked: entry.isLayerBacked)
-      slot.install(
-        view: view, layer: layer,
-        label: NodeLabel(type: type(of: entry.node), id: core.id, debugName: snapshot.debugName))
-      snapshot.properties.apply(snapshot.written, to: layer, view: view)
-      snapshot.actions.apply(to: layer)
-      slot.propertyVersions = PropertyVersions(snapshotVersion: snapshot.version)
-      slot.drawsContents = core.hasDisplayFlag(NodeCore.drawsContents)
-      if let (layout, isManual) = snapshot.appliedLayout {
-        slot.appliedLayout = layout
-        slot.placesSubnodesByHand = isManual
-        LayoutTriggers.nodeLoaded(withLayout: slot)
-      }
+    // Each entry is read in place: a copy retains its node (the slow path, through the node's side table),
+    // its subnode list and everything its snapshot holds, and releases them again.
+    for index in entries.indices { load(entries[index]) }
+  }
+
+  private func load(_ entry: borrowing LoadEntry) {
+    let core = entry.node.nodeCore
+    let slot = core.mainSlot
+    guard !slot.isLoaded, !slot.isReleased, entry.snapshot != nil else { return }
+    slot.node = entry.node
+    let (view, layer) = makeViewAndLayer(core: core, isLayerBacked: entry.isLayerBacked)
+    slot.install(
+      view: view, layer: layer,
+      label: NodeLabel(type: type(of: entry.node), id: core.id, debugName: entry.snapshot?.debugName))
+    apply(entry.snapshot!, to: slot, view: view, layer: layer)
+    slot.drawsContents = core.hasDisplayFlag(NodeCore.drawsContents)
+    mirrorChildren(of: slot, entry.children, version: entry.childrenVersion)
+    if !linkToParent(slot) {
+      markMoved(slot)
+      if let window = slot.window { windows.append(window) }  // A root whose placement came first.
+      didLoadTops.append(slot)
+    }
+    slot.awaitStamp = stamp
+    MainTurn.awaitingDidLoad.append(slot)
+    viewsLoaded += 1
+  }
+
+  /// Gives a new view its node's pending state.
+  private func apply(_ snapshot: borrowing LoadSnapshot, to slot: ViewSlot, view: View?, layer: Layer) {
+    snapshot.properties.apply(snapshot.written, to: layer, view: view)
+    snapshot.actions.apply(to: layer)
+    slot.propertyVersions = PropertyVersions(snapshotVersion: snapshot.version)
+    if let (layout, isManual) = snapshot.appliedLayout {
+      slot.appliedLayout = layout
+      slot.placesSubnodesByHand = isManual
+      LayoutTriggers.nodeLoaded(withLayout: slot)
+    }
+    if !snapshot.didLoadBlocks.isEmpty {
       slot.pendingBlocks.insert(contentsOf: snapshot.didLoadBlocks.map { (version: 0, block: $0) }, at: 0)
-      mirrorChildren(of: slot, entry.children, version: entry.childrenVersion)
-      if !linkToParent(slot) {
-        markMoved(slot)
-        if let window = slot.window { windows.append(window) }  // A root whose placement came first.
-        didLoadTops.append(slot)
-      }
-      slot.awaitStamp = stamp
-      MainTurn.awaitingDidLoad.append(slot)
-      viewsLoaded += 1
     }
   }
 
