@@ -62,7 +62,6 @@ public struct Subtree: Sendable {
   /// - Throws: The errors of ``DisplayNode/addSubnode(_:)``, for the first
   ///   link that would be refused, and ``HierarchyError/nodeListedTwice`` if the
   ///   description names a node more than once. The trees are then unchanged.
-  @HierarchyActor
   public func assemble() async throws(HierarchyError) {
     try await Self.assemble([self])
   }
@@ -70,13 +69,47 @@ public struct Subtree: Sendable {
   /// Links the structure of each of `subtrees` in one step; their top nodes keep their own places.
   ///
   /// A task that builds many cells links them all with one hop to the
-  /// ``HierarchyActor``, while their nodes are still in the cache.
+  /// ``HierarchyActor``, while their nodes are still in the cache. The
+  /// description is read where this is called; only the links are made on
+  /// the ``HierarchyActor``, so tasks that build cells in parallel wait for
+  /// one another only for that.
   ///
   /// - Throws: The errors of ``assemble()``, also for a node that two of the
   ///   subtrees name. The trees are then unchanged.
-  @HierarchyActor
   public static func assemble(_ subtrees: [Subtree]) async throws(HierarchyError) {
-    for load in try Tree.link(subtrees) { await Tree.finishImplicitLoad(load) }
+    try await FlatSubtrees(subtrees).link()
+  }
+}
+
+/// Described subtrees, level by level, so that the subnodes of each parent are adjacent and in order: each
+/// node with its core and the index of its described parent (-1 for a top).
+///
+/// Made where the subtrees were built, not on the ``HierarchyActor``: reading a description is the larger
+/// part of linking it, and it needs no tree.
+struct FlatSubtrees: Sendable {
+  private(set) var nodes: [any DisplayNode] = []
+  private(set) var cores: [NodeCore] = []
+  private(set) var parents: [Int] = []
+
+  init(_ subtrees: [Subtree]) {
+    var level: [(subtree: Subtree, parent: Int)] = subtrees.map { ($0, -1) }
+    while !level.isEmpty {
+      var next: [(subtree: Subtree, parent: Int)] = []
+      for (subtree, parent) in level {
+        let index = nodes.count
+        nodes.append(subtree.node)
+        cores.append(subtree.node.nodeCore)
+        parents.append(parent)
+        for child in subtree.subnodes { next.append((child, index)) }
+      }
+      level = next
+    }
+  }
+
+  /// Links the description in one step of the ``HierarchyActor`` and gathers the state of the views it loads.
+  @HierarchyActor
+  func link() async throws(HierarchyError) {
+    for load in try Tree.link(self) { await Tree.finishImplicitLoad(load) }
   }
 }
 

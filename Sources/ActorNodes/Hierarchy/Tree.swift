@@ -114,29 +114,30 @@ enum Tree {
   /// work queued in one pass, while the nodes are still in the cache.
   ///
   /// - Returns: The views to load, for described parents that are loaded.
-  static func link(_ subtrees: [Subtree]) throws(HierarchyError) -> [LoadBatch] {
+  static func link(_ described: FlatSubtrees) throws(HierarchyError) -> [LoadBatch] {
     let stamp = nextVersion()
-    let described = flatten(subtrees)
+    let (nodes, cores, parents) = (described.nodes, described.cores, described.parents)
     // A task-local read costs a lookup: once per link, not once per node.
     let layoutScope = LayoutScope.currentIfAny
     // Validate: each core is read once, and nothing changes before the last check.
-    for entry in described {
-      let core = entry.core
+    for index in cores.indices {
+      let core = cores[index]
       guard core.listedStamp != stamp else { throw .nodeListedTwice }
       core.listedStamp = stamp
-      guard entry.parent >= 0 else { continue }
+      let parentIndex = parents[index]
+      guard parentIndex >= 0 else { continue }
       guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
-      try checkNotManaged(parent: described[entry.parent].core, child: core)
+      let parentCore = cores[parentIndex]
+      try checkNotManaged(parent: parentCore, child: core)
       if let scope = layoutScope,
-        scope.isMeasuring(nodeID: described[entry.parent].core.id)
-          || scope.isMeasuring(nodeID: core.supernodeID.load(ordering: .relaxed))
+        scope.isMeasuring(nodeID: parentCore.id) || scope.isMeasuring(nodeID: core.supernodeID.load(ordering: .relaxed))
       {
         throw .editedInLayoutCode
       }
-      if described[entry.parent].core.isLayerBacked && !core.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
+      if parentCore.isLayerBacked && !core.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
     }
-    for entry in described where entry.parent < 0 {
-      var ancestor = entry.core.supernode
+    for index in cores.indices where parents[index] < 0 {
+      var ancestor = cores[index].supernode
       while let current = ancestor {
         let core = current.nodeCore
         if core.listedStamp == stamp { throw .wouldCreateCycle }
@@ -146,45 +147,26 @@ enum Tree {
     // Link, parents before their subnodes, each parent's subnodes in order.
     var loads: [LoadBatch] = []
     var index = 0
-    while index < described.count {
-      let parentIndex = described[index].parent
+    while index < cores.count {
+      let parentIndex = parents[index]
       guard parentIndex >= 0 else {
         index += 1
         continue
       }
       // A parent's subnodes are adjacent: read the parent once for all of them.
-      let parent = described[parentIndex]
-      while index < described.count && described[index].parent == parentIndex {
-        let child = described[index]
-        let oldParent = detach(child.node, core: child.core)
-        parent.core.subnodes.append(child.node)
-        child.core.setSupernode(parent.node, core: parent.core)
+      let (parent, parentCore) = (nodes[parentIndex], cores[parentIndex])
+      while index < cores.count && parents[index] == parentIndex {
+        let (child, core) = (nodes[index], cores[index])
+        let oldParent = detach(child, core: core)
+        parentCore.subnodes.append(child)
+        core.setSupernode(parent, core: parentCore)
         let load = commitMove(
-          of: child.node, core: child.core, from: oldParent, to: parent.node, parentCore: parent.core,
-          placement: .top)
+          of: child, core: core, from: oldParent, to: parent, parentCore: parentCore, placement: .top)
         if let load { loads.append(load) }
         index += 1
       }
     }
     return loads
-  }
-
-  /// The nodes of `subtrees` level by level, each with its core and the index of its described parent (-1 for a top).
-  ///
-  /// Level by level, so that the subnodes of each parent are adjacent, in order.
-  private static func flatten(_ subtrees: [Subtree]) -> [(node: any DisplayNode, core: NodeCore, parent: Int)] {
-    var described: [(node: any DisplayNode, core: NodeCore, parent: Int)] = []
-    var level: [(subtree: Subtree, parent: Int)] = subtrees.map { ($0, -1) }
-    while !level.isEmpty {
-      var next: [(subtree: Subtree, parent: Int)] = []
-      for (subtree, parent) in level {
-        let index = described.count
-        described.append((subtree.node, subtree.node.nodeCore, parent))
-        for child in subtree.subnodes { next.append((child, index)) }
-      }
-      level = next
-    }
-    return described
   }
 
   /// Replaces `old`, a subnode of `parent`, with `new`.

@@ -44,8 +44,7 @@ extension DisplayNode {
   /// Adds a described subtree on top of the subnodes, linking all of it in one step.
   ///
   /// The same as ``addSubnodes(_:)-([Subtree])`` with one subtree.
-  @HierarchyActor
-  public func addSubnode(_ subtree: Subtree) async throws(HierarchyError) {
+  public nonisolated func addSubnode(_ subtree: Subtree) async throws(HierarchyError) {
     try await addSubnodes([subtree])
   }
 
@@ -59,8 +58,7 @@ extension DisplayNode {
   ///
   /// - Throws: The errors of ``addSubnode(_:)`` and
   ///   ``HierarchyError/nodeListedTwice``; the trees are then unchanged.
-  @HierarchyActor
-  public func addSubnodes(_ subtrees: [Subtree]) async throws(HierarchyError) {
+  public nonisolated func addSubnodes(_ subtrees: [Subtree]) async throws(HierarchyError) {
     try await Subtree(self, subnodes: subtrees).assemble()
   }
 
