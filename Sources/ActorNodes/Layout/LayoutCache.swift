@@ -19,6 +19,10 @@ struct LayoutCache {
     let layout: NodeLayout
     /// Whether the node measured itself (``LayoutMethod/size(_:)``) and places its subnodes in `layout()`.
     let isManual: Bool
+    /// For a node that measured itself: what its layout code asked of each subnode it measured, the last
+    /// request per subnode. A pass lays each out in that range again, so that the node places its subnodes at
+    /// the sizes this layout was computed from, however the subnodes were measured since.
+    var subnodeRequests: [SubnodeRequest] = []
   }
 
   /// The most entries kept.
@@ -72,13 +76,15 @@ struct LayoutCache {
   }
 
   /// Keeps `layout` for `key`, dropping entries of older versions first, then the least recently used.
-  mutating func store(_ layout: NodeLayout, for key: Key, version: UInt64, isManual: Bool) {
+  mutating func store(
+    _ layout: NodeLayout, for key: Key, version: UInt64, isManual: Bool, subnodeRequests: [SubnodeRequest] = []
+  ) {
     if !older.isEmpty { older.removeAll { $0.key == key || $0.version != version } }
     if let newest, newest.key != key, newest.version == version {
       if older.count == Self.capacity - 1 { older.removeFirst() }
       older.append(newest)
     }
-    newest = Entry(key: key, version: version, layout: layout, isManual: isManual)
+    newest = Entry(key: key, version: version, layout: layout, isManual: isManual, subnodeRequests: subnodeRequests)
   }
 
   /// The token of the caller measuring `key`, if any.
@@ -119,4 +125,12 @@ struct LayoutCache {
     guard let index = moreInFlight.firstIndex(where: { $0.key == key }) else { return [] }
     return moreInFlight.remove(at: index).waiters
   }
+}
+
+/// A request that a node's own layout code made of one of its subnodes (``DisplayNode/layout(thatFits:parentSize:scale:)``).
+struct SubnodeRequest: Sendable, Equatable {
+  /// The ``NodeCore/id`` of the subnode.
+  let coreID: UInt64
+  let range: SizeRange
+  let parentSize: Size?
 }

@@ -151,7 +151,7 @@ enum LayoutPass {
     while !frontier.isEmpty {
       var stack = Array(frontier.reversed())
       frontier = []
-      var manualNodes: [(node: any DisplayNode, entry: Int)] = []
+      var manualNodes: [(node: any DisplayNode, entry: Int, requests: [SubnodeRequest])] = []
       while let visit = stack.popLast() {
         let step: PassStep?
         do {
@@ -180,7 +180,7 @@ enum LayoutPass {
           // Laid out again, it places its subnodes again, at the sizes they have now (their sizes may have
           // changed though its own did not: that is what measured it anew).
           walked.entries[entry].changed = true
-          manualNodes.append((visit.node, entry))
+          manualNodes.append((visit.node, entry, step.subnodeRequests))
           continue
         }
         if placesAgain, visit.node.nodeCore.automaticallyManagesSubnodes {
@@ -207,8 +207,11 @@ enum LayoutPass {
       let subnodes = await Tree.subnodesToLayOut(of: manualNodes.map(\.node))
       for (index, manual) in manualNodes.enumerated() {
         for node in subnodes[index] {
-          frontier.append(
-            Visit(node: node, target: .latestMeasurement, frame: nil, manualParent: manual.entry, isRoot: false))
+          // In the range its supernode's layout code asked for when it computed the layout applied; else at
+          // the subnode's latest measurement.
+          let id = node.nodeCore.id
+          let target = manual.requests.first { $0.coreID == id }.map(PassTarget.requested) ?? .latestMeasurement
+          frontier.append(Visit(node: node, target: target, frame: nil, manualParent: manual.entry, isRoot: false))
         }
       }
     }

@@ -27,6 +27,8 @@ final class LayoutScope: Sendable {
     var isHook = false
     /// Whether the node's own code invalidated the node's layout during the frame.
     var invalidatedByItsOwnCode = false
+    /// What the node's own code asked of its subnodes during the frame, the last request per subnode.
+    var subnodeRequests: [SubnodeRequest] = []
   }
 
   private let frames: Mutex<[Frame]>
@@ -87,6 +89,16 @@ final class LayoutScope: Sendable {
       guard let last = frames.indices.last, frames[last].nodeID == id else { return false }
       frames[last].invalidatedByItsOwnCode = true
       return true
+    }
+  }
+
+  /// Records `request`, made of the subnode of the node with ``NodeCore/id`` `supernodeID`, in that node's frame
+  /// if it is the innermost one: the request comes from that node's own layout code.
+  func noteSubnodeRequest(_ request: SubnodeRequest, supernodeID: UInt64) {
+    frames.withLock { frames in
+      guard let last = frames.indices.last, frames[last].nodeID == supernodeID, !frames[last].isHook else { return }
+      frames[last].subnodeRequests.removeAll { $0.coreID == request.coreID }
+      frames[last].subnodeRequests.append(request)
     }
   }
 

@@ -82,6 +82,15 @@ extension DisplayNode {
     }
     try Task.checkCancellation()
     let core = nodeCore
+    if let scope = LayoutScope.currentIfAny {
+      // Asked by layout code: if it is the supernode's own, a pass lays this node out in the same range again
+      // whenever it applies the layout this request is part of (Texture measures such a subnode again).
+      let supernodeID = core.supernodeID.load(ordering: .acquiring)
+      if supernodeID != 0 {
+        let request = SubnodeRequest(coreID: core.id, range: range, parentSize: parentSize)
+        scope.noteSubnodeRequest(request, supernodeID: supernodeID)
+      }
+    }
     let version = core.layoutVersion.load(ordering: .acquiring)
     let stamp = core.measuredStamp.load(ordering: .acquiring)
     let shortcut = core.layoutShortcut.withLock { shortcut in
@@ -193,8 +202,11 @@ extension DisplayNode {
         storage.childMemo = ChildMemo.updated(memo, with: batch, scale: key.scale)
       }
       let stillCurrent = core.layoutVersion.load(ordering: .acquiring) == version
+      let subnodeRequests = frame?.subnodeRequests ?? []
       if case .success(let result) = outcome, stillCurrent {
-        storage.cache.store(result.layout, for: key, version: version, isManual: result.isManual)
+        storage.cache.store(
+          result.layout, for: key, version: version, isManual: result.isManual,
+          subnodeRequests: result.isManual ? subnodeRequests : [])
         core.noteMeasured()
       }
       for waiter in storage.cache.end(key) { waiter.resume() }
@@ -213,7 +225,9 @@ extension DisplayNode {
       storage.noteMeasured(key, core)
       // A caller cancelled meanwhile gets `CancellationError`; what was measured all the same stays cached.
       try Task.checkCancellation()
-      return LayoutCache.Entry(key: key, version: version, layout: result.layout, isManual: result.isManual)
+      return LayoutCache.Entry(
+        key: key, version: version, layout: result.layout, isManual: result.isManual,
+        subnodeRequests: result.isManual ? subnodeRequests : [])
     }
   }
 

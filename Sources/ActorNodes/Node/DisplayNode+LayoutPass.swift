@@ -186,9 +186,13 @@ extension DisplayNode {
     case .size(let size):
       let version = nodeCore.layoutVersion.load(ordering: .acquiring)
       let scale = environment.grid.scale
-      if let measured = state.layout.cache.latest(
+      let storage = state.layout
+      if let measured = storage.cache.latest(
         version: version, where: { $0.layout.size == size && $0.key.scale == scale })
       {
+        // Its supernode's layout was computed from this measurement: it is the node's latest again (Texture
+        // measures the node again when its supernode's layout is not the one measured last).
+        storage.noteMeasured(measured.key, nodeCore)
         entry = measured
       } else {
         entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
@@ -196,6 +200,9 @@ extension DisplayNode {
     case .applied:
       guard let applied = state.layoutStorage?.applied else { return nil }
       entry = try await cachedEntry(in: applied.range, environment)
+    case .requested(let request):
+      let range = request.range.intersection(state.style.sizeRange(parentSize: request.parentSize ?? request.range.max))
+      entry = try await cachedEntry(in: range, environment)
     case .latestMeasurement:
       let version = nodeCore.layoutVersion.load(ordering: .acquiring)
       let scale = environment.grid.scale
@@ -218,7 +225,7 @@ extension DisplayNode {
     case .size, .window:
       storage.isPlacedByHand = false
       storage.boundsFromView = nil
-    case .latestMeasurement: storage.isPlacedByHand = true
+    case .latestMeasurement, .requested: storage.isPlacedByHand = true
     case .range, .applied: break  // A root of the pass: placed as before.
     }
     let previousApplied = storage.applied
@@ -243,7 +250,7 @@ extension DisplayNode {
     }
     return PassStep(
       layout: entry.layout, previous: previous, changed: changed, measuredAnew: measuredAnew,
-      isManual: entry.isManual, frameWrite: write)
+      isManual: entry.isManual, subnodeRequests: entry.subnodeRequests, frameWrite: write)
   }
 }
 
@@ -258,6 +265,9 @@ enum PassTarget: Sendable {
   /// A subnode of a node that places its subnodes itself: its latest valid measurement, or, if its supernode
   /// never measured it, its bounds' size (nothing while they are empty).
   case latestMeasurement
+  /// A subnode of a node that places its subnodes itself, whose applied layout was computed from this request
+  /// of the subnode: its layout for it (measured again if it is not cached any more).
+  case requested(SubnodeRequest)
   /// The range of its applied layout: a node whose view loaded with a layout applied before it loaded, laid
   /// out again so that its layout hooks run (and, if it places its subnodes itself, with their sizes); nothing
   /// for a node with no applied layout.
@@ -286,6 +296,8 @@ struct PassStep: Sendable {
   let measuredAnew: Bool
   /// Whether the node measured itself and places its subnodes in `layout()`.
   let isManual: Bool
+  /// For a node that measured itself: what its layout code asked of its subnodes for this layout.
+  let subnodeRequests: [SubnodeRequest]
   /// The frame its supernode's layout gave it, as a write for the main actor (`nil` before load: it is pending).
   let frameWrite: FrameWrite?
 }

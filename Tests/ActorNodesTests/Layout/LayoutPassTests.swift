@@ -461,6 +461,69 @@ struct LayoutPassTests {
   }
 
   @Test(
+    "Seed 002's node in a window resized 320 -> 200 -> 320 places its text at the size measured for 320 again (Texture measures again; a cached layout brings its subnodes' sizes back)"
+  )
+  @MainActor
+  func manualLayoutFromCacheUsesItsOwnSubnodeSizes() async throws {
+    let window = Window(size: Size(width: 320, height: 100), turnMode: .manual)
+    let node = ImageAndTextNode()
+    try await node.addSubnodes([node.image, node.text])
+    try await window.attach(node)
+    window.resize(to: Size(width: 200, height: 100))
+    try await window.layoutIfNeeded()
+    #expect(frame(of: node.text) == Rect(x: 0, y: 0, width: 160, height: 30))
+    window.resize(to: Size(width: 320, height: 100))
+    try await window.layoutIfNeeded()
+    #expect(frame(of: node.image) == Rect(x: 280, y: 0, width: 40, height: 40))
+    #expect(frame(of: node.text) == Rect(x: 0, y: 0, width: 280, height: 30))
+    #expect(await node.text.calculatedSize == Size(width: 280, height: 30))
+  }
+
+  @Test(
+    "Seed 002's node flexed 250 -> 240 -> 250 by a sibling places its text at the size measured for 250 again, and a flexed leaf's calculatedSize is its applied size"
+  )
+  @MainActor
+  func manualLayoutFlexedBackUsesItsOwnSubnodeSizes() async throws {
+    let node = ImageAndTextNode()
+    try await node.addSubnodes([node.image, node.text])
+    let sibling = PassNode("sibling", size: Size(width: 70, height: 10))
+    let root = PassNode("root") { _ in
+      .spec(.stack(.horizontal, alignItems: .start, children: [.node(node).flexGrow(1), .node(sibling)]))
+    }
+    try await root.addSubnodes([node, sibling])
+    let window = Window(size: Size(width: 320, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(frame(of: node.text) == Rect(x: 0, y: 0, width: 210, height: 30))
+    await sibling.setMethod { _ in .size(Size(width: 80, height: 10)) }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: node.text) == Rect(x: 0, y: 0, width: 200, height: 30))
+    await sibling.setMethod { _ in .size(Size(width: 70, height: 10)) }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: node) == Rect(x: 0, y: 0, width: 250, height: 40))
+    #expect(frame(of: node.text) == Rect(x: 0, y: 0, width: 210, height: 30))
+    #expect(await node.calculatedSize == Size(width: 250, height: 40))
+  }
+
+  @Test(
+    "A flexible subnode's calculatedSize is the size the pass gives it when its supernode's layout comes from the cache (200 -> 300 -> 200: Texture measures the subnode again)"
+  )
+  @MainActor
+  func calculatedSizeFollowsALayoutFromTheCache() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.stack(.horizontal, children: [.node(leaf).flexGrow(1)])) }
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 200, height: 50), turnMode: .manual)
+    try await window.attach(root)
+    for width in [300.0, 200] {
+      window.resize(to: Size(width: width, height: 50))
+      try await window.layoutIfNeeded()
+      #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: width, height: 50))
+      #expect(await leaf.calculatedSize == Size(width: width, height: 50))
+      #expect(await leaf.calculatedLayout?.size == Size(width: width, height: 50))
+    }
+  }
+
+  @Test(
     "A node that places its subnodes itself, sized exactly by its supernode, places a subnode again when that subnode's size changes (its own size does not)"
   )
   @MainActor
@@ -899,10 +962,12 @@ actor ImageAndTextNode: DisplayNode {
   nonisolated let text = PassNode("text") { range in .size(Size(width: range.max.width, height: 30)) }
 
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
-    let imageSize = try await image.layout(thatFits: SizeRange(min: .zero, max: range.max)).size
-    let maxText = Size(width: range.max.width - imageSize.width, height: range.max.height)
+    // Unbounded (a stack measuring a flexible item first): a width of its own.
+    let width = range.max.width.isFinite ? range.max.width : 100
+    let imageSize = try await image.layout(thatFits: SizeRange(min: .zero, max: Size(width: width, height: 40))).size
+    let maxText = Size(width: width - imageSize.width, height: range.max.height)
     let textSize = try await text.layout(thatFits: SizeRange(min: .zero, max: maxText)).size
-    return .size(Size(width: range.max.width, height: max(imageSize.height, textSize.height)))
+    return .size(Size(width: width, height: max(imageSize.height, textSize.height)))
   }
 
   @MainActor func layout(_ context: borrowing LayoutContext) {
