@@ -21,6 +21,15 @@ public struct Size: Hashable, Sendable {
 
   /// Whether both dimensions are finite and not negative: a size a view can have.
   public var isValidViewSize: Bool { isFinite && width >= 0 && height >= 0 }
+
+  /// Whether a layout may have this size: a view's size below half of `Float`'s largest value in both
+  /// dimensions, as Texture's `ASLayout` requires (`ASIsCGSizeValidForSize`), so that a range of
+  /// `FLT_MAX` taken whole is an error rather than a layout.
+  var isValidLayoutSize: Bool {
+    isValidViewSize && width < Self.layoutLimit && height < Self.layoutLimit
+  }
+
+  private static let layoutLimit = Double(Float.greatestFiniteMagnitude) / 2
 }
 
 extension Size: CustomStringConvertible {

@@ -80,7 +80,7 @@ struct LayoutEnvironment: Sendable {
   ///
   /// - Throws: ``LayoutError/invalidSize(_:element:)`` if `size` is infinite, NaN or negative.
   func checked(_ size: Size, of element: @autoclosure () -> String) throws(LayoutError) -> Size {
-    guard size.isValidViewSize else { throw .invalidSize(size, element: element()) }
+    guard size.isValidLayoutSize else { throw .invalidSize(size, element: element()) }
     return grid.ceil(size)
   }
 

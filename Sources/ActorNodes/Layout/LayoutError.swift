@@ -14,9 +14,11 @@ public enum LayoutError: Error, Hashable, Sendable {
   case notASubnode(node: String, parent: String)
   /// A spec names the same node twice, or names the node whose spec it is.
   case elementListedTwice(node: String, parent: String)
-  /// A computed size is infinite, NaN or negative: an element was offered an
+  /// A computed size is infinite, NaN, negative or not below half of `Float`'s
+  /// largest value (Texture's limit for a layout): an element was offered an
   /// unbounded range and takes all of it (an inset with an infinite edge in
-  /// an unbounded range, a manual node returning `.infinity`).
+  /// an unbounded range, a manual node returning `.infinity`, a node taking
+  /// the whole of a `FLT_MAX` range).
   case invalidSize(Size, element: String)
   /// A node's layout code asked for that same layout, which would wait for itself forever.
   case layoutRequestedFromItsOwnLayoutCode(node: String)

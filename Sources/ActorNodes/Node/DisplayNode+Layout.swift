@@ -262,13 +262,15 @@ extension DisplayNode {
       for sublayout in flattened.sublayouts {
         if case .node(let node) = sublayout.element { try named.check(node.nodeCore, label: sublayout.element.label) }
       }
-      // Sizes rounded up to the pixel grid too, as Texture's `ASLayout` rounds every layout it is given (a
-      // spec's sizes are rounded as they are made; flattening rounds positions).
-      let grid = environment.grid
-      let sublayouts = flattened.sublayouts.map {
-        Layout(element: $0.element, size: grid.ceil($0.size), position: $0.position)
+      // Sizes checked against Texture's limit for a layout and rounded up to the pixel grid, as `ASLayout` checks
+      // and rounds every layout it is given (a spec's sizes are rounded as they are made; flattening rounds
+      // positions).
+      let sublayouts = try flattened.sublayouts.map { sublayout throws(LayoutError) in
+        Layout(
+          element: sublayout.element, size: try environment.checked(sublayout.size, of: sublayout.element.label),
+          position: sublayout.position)
       }
-      return (NodeLayout(size: grid.ceil(flattened.size), sublayouts: sublayouts), false)
+      return (NodeLayout(size: try environment.checked(flattened.size, of: label), sublayouts: sublayouts), false)
     }
   }
 

@@ -101,6 +101,37 @@ struct NodeLayoutTests {
     #expect(atScale2.sublayouts.map(\.frame) == [Rect(x: 1.5, y: 1.5, width: 10.5, height: 10.5)])
   }
 
+  @Test(
+    "A layout as large as Float's largest value is LayoutError.invalidSize, from a spec, a measured size or a complete layout (Texture: testThatLayoutWithInvalidSizeCausesException)",
+    .tags(.texturePort))
+  func layoutOfFloatMaxSizeIsInvalid() async throws {
+    let huge = Double(Float.greatestFiniteMagnitude)
+    // Texture's test: a wrapper of a plain node, in the exact range 0 x FLT_MAX.
+    let leaf = BasicNode()
+    let wrapper = SpecHost(.wrapper(.node(leaf)))
+    try await wrapper.addSubnode(leaf)
+    await expectInvalidSize(height: huge) {
+      _ = try await wrapper.layout(thatFits: SizeRange(exactly: Size(width: 0, height: huge)))
+    }
+    let measured = CompleteLayoutNode { node in Layout(node: node, size: Size(width: 10, height: huge)) }
+    await expectInvalidSize(height: huge) { _ = try await measured.layout(thatFits: .unconstrained) }
+    // Just below half of it is a layout, as in Texture.
+    let large = huge / 2 * 0.99
+    let below = CompleteLayoutNode { node in Layout(node: node, size: Size(width: 10, height: large)) }
+    #expect(try await below.layout(thatFits: .unconstrained).size.height >= large)
+  }
+
+  private func expectInvalidSize(
+    height: Double, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+  ) async {
+    let error = await #expect(throws: LayoutError.self, sourceLocation: sourceLocation) { try await body() }
+    guard case .invalidSize(let size, _) = error else {
+      Issue.record("\(String(describing: error))", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(size.height == height, sourceLocation: sourceLocation)
+  }
+
   @Test("A layout is cached per range until the node is invalidated (Texture's exact-key cache)")
   func cache() async throws {
     let node = CountingNode()

@@ -43,7 +43,7 @@ struct InsetSpec: SpecComputation {
         width: Self.finite(sublayout.size.width + insets.left + insets.right, else: range.max.width),
         height: Self.finite(sublayout.size.height + insets.top + insets.bottom, else: range.max.height)))
     // An infinite inset against an unbounded range takes all of it: report that before placing the child.
-    guard size.isValidViewSize else { throw LayoutError.invalidSize(size, element: name) }
+    guard size.isValidLayoutSize else { throw LayoutError.invalidSize(size, element: name) }
     let position = Point(
       x: Self.offset(
         leading: insets.left, trailing: insets.right, outer: range.max.width, inner: sublayout.size.width,
