@@ -17,7 +17,11 @@ import Synchronization
 ///    window's next turn.
 ///
 /// The latest draw task of each node is kept, so that a newer request,
-/// a suspension or leaving the window cancels it.
+/// a suspension or leaving the window cancels it. Each request is counted on
+/// its node's core (``NodeCore/outstandingDisplays``) from the moment it is
+/// made until it is dropped, merged with another, skipped at the start, or
+/// its transaction's commit is queued, so that a wait can cover the displays
+/// of some nodes only (``waitForDisplays(of:)``).
 @HierarchyActor
 final class DisplayScheduler {
   /// The scheduler of every window: commits go to each node's own window.
@@ -26,7 +30,7 @@ final class DisplayScheduler {
   /// Requests on their way here, so that a wait also covers one made just before it.
   nonisolated static let requestsInFlight = Atomic<Int>(0)
 
-  private var requested: [(node: WeakNode, priority: TaskPriority)] = []
+  private var requested: [(node: WeakNode, core: NodeCore, priority: TaskPriority)] = []
   private var isRunning = false
   /// The latest draw task of each node, by core.
   private var drawing: [ObjectIdentifier: Task<Void, Never>] = [:]
@@ -36,6 +40,8 @@ final class DisplayScheduler {
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
   /// Waiters for ``requestsInFlight`` to drop to zero.
   private var requestWaiters: [CheckedContinuation<Void, Never>] = []
+  /// Callers of ``waitForDisplays(of:)``, each with the cores it waits for.
+  private var nodeWaiters: [(cores: [NodeCore], continuation: CheckedContinuation<Void, Never>)] = []
 
   private init() {}
 
@@ -43,6 +49,7 @@ final class DisplayScheduler {
   nonisolated static func request(_ nodes: [any DisplayNode], priority: TaskPriority = .medium) {
     guard !nodes.isEmpty else { return }
     requestsInFlight.add(1, ordering: .acquiringAndReleasing)
+    for node in nodes { node.nodeCore.outstandingDisplays.add(1, ordering: .acquiringAndReleasing) }
     Task { @HierarchyActor in
       for node in nodes { shared.add(node, priority: priority) }
       shared.requestArrived()
@@ -62,8 +69,9 @@ final class DisplayScheduler {
   /// (The new display supersedes the one in flight when it takes its
   /// snapshot; cancelling its task now stops a draw that does not poll.)
   func add(_ node: any DisplayNode, priority: TaskPriority) {
-    drawing[ObjectIdentifier(node.nodeCore)]?.cancel()
-    requested.append((WeakNode(node: node), priority))
+    let core = node.nodeCore
+    drawing[ObjectIdentifier(core)]?.cancel()
+    requested.append((WeakNode(node: node), core, priority))
     guard !isRunning else { return }
     isRunning = true
     Task { await runBatches() }
@@ -86,6 +94,28 @@ final class DisplayScheduler {
     await withCheckedContinuation { idleWaiters.append($0) }
   }
 
+  /// Returns once none of `cores` has a display requested before the call that has not started, been
+  /// dropped, or had its commit queued for its window's next turn; displays of other nodes are not waited for.
+  func waitForDisplays(of cores: [NodeCore]) async {
+    guard cores.contains(where: \.hasOutstandingDisplays) else { return }
+    await withCheckedContinuation { nodeWaiters.append((cores, $0)) }
+  }
+
+  /// Ends one request of `core`'s node: it was dropped, merged, skipped, or its commit is queued.
+  private func requestEnded(of core: NodeCore) {
+    let left = core.outstandingDisplays.subtract(1, ordering: .acquiringAndReleasing).newValue
+    guard left == 0, !nodeWaiters.isEmpty else { return }
+    var waiting: [(cores: [NodeCore], continuation: CheckedContinuation<Void, Never>)] = []
+    for waiter in nodeWaiters {
+      if waiter.cores.contains(where: \.hasOutstandingDisplays) {
+        waiting.append(waiter)
+      } else {
+        waiter.continuation.resume()
+      }
+    }
+    nodeWaiters = waiting
+  }
+
   private func resumeIdleWaiters() {
     guard !isRunning, transactionsDrawing == 0, !idleWaiters.isEmpty else { return }
     let waiters = idleWaiters
@@ -99,9 +129,13 @@ final class DisplayScheduler {
       requested = []
       var jobs: [DisplayJob] = []
       var seen = Set<ObjectIdentifier>()
-      for (entry, priority) in batch {
-        guard let node = entry.node, seen.insert(ObjectIdentifier(node.nodeCore)).inserted else { continue }
-        guard let drawing = node as? any DrawingNode else { continue }
+      for (entry, core, priority) in batch {
+        guard let node = entry.node, seen.insert(ObjectIdentifier(core)).inserted,
+          let drawing = node as? any DrawingNode
+        else {
+          requestEnded(of: core)  // Released, merged with the node's other request, or a node that does not draw.
+          continue
+        }
         jobs.append(await drawing.makeDisplayJob(priority: priority))
       }
       guard !jobs.isEmpty else { continue }
@@ -112,6 +146,9 @@ final class DisplayScheduler {
         recorders[ObjectIdentifier(recorder)] = recorder
       }
       let transactions = await DisplayStart.start(jobs, recorders: Array(recorders.values))
+      // The displays that did not start drawing (skipped, or drawn and committed in the start hop) end here.
+      let drawing = Set(transactions.lazy.flatMap(\.entries).map { ObjectIdentifier($0.job.ticket.core) })
+      for job in jobs where !drawing.contains(ObjectIdentifier(job.ticket.core)) { requestEnded(of: job.ticket.core) }
       for transaction in transactions { launch(transaction) }
     }
     isRunning = false
@@ -142,6 +179,7 @@ final class DisplayScheduler {
     guard draws.remaining == 0 else { return }
     let commit = DisplayCommit(transaction: draws.transaction, results: draws.results.map { $0 ?? .cancelled })
     TurnQueue.queue(of: draws.transaction.entries[0].job.ticket.core).submit(.feature(commit))
+    for entry in draws.transaction.entries { requestEnded(of: entry.job.ticket.core) }
     transactionsDrawing -= 1
     resumeIdleWaiters()
   }
@@ -160,4 +198,9 @@ private final class TransactionDraws {
     results = Array(repeating: nil, count: transaction.entries.count)
     remaining = transaction.entries.count
   }
+}
+
+extension NodeCore {
+  /// Whether a display of the node was requested and has not started, been dropped, or had its commit queued.
+  var hasOutstandingDisplays: Bool { outstandingDisplays.load(ordering: .acquiring) > 0 }
 }

@@ -152,9 +152,12 @@ extension DisplayNode {
   /// (their errors are left to ``Window/layoutIfNeeded()``; called from
   /// layout code, it does not wait for the pass it runs in). Loaded drawing nodes of the subtree that are in a window and have no
   /// contents or out-of-date contents are displayed at high priority, ahead
-  /// of other displays; a display already in flight is waited for, not
-  /// started again (Texture waits for the transaction of a layer whose
-  /// display is under way). Then this waits for the draws and commits them: in the next turn of an
+  /// of other displays; a display already asked for (by entering the window,
+  /// a write, ``setNeedsDisplay()``) or under way is waited for, not asked for
+  /// again (Texture's `displayIfNeeded`, and its wait for the transaction of a
+  /// layer whose display is under way). Only the displays of the subtree are
+  /// waited for: a slow draw elsewhere does not hold this up (unlike
+  /// ``Window/waitForPendingDisplays()``). Then this commits them: in the next turn of an
   /// ``TurnMode/automatic`` window, in a turn it runs itself for a
   /// ``TurnMode/manual`` one (which applies all of that window's queued work, like ``Window/flush()``).
   @MainActor
@@ -165,15 +168,23 @@ extension DisplayNode {
       await TurnQueue.applyQueuedWork(of: nodeCore)
     }
     var nodes: [any DisplayNode] = []
+    var cores: [NodeCore] = []
     var stack: [ViewSlot] = nodeCore.slot.map { [$0] } ?? []
     while let slot = stack.popLast() {
       stack.append(contentsOf: slot.children.reversed().filter { $0.parent === slot })
       guard slot.drawsContents, slot.isInHierarchy, let layer = slot.layer, let node = slot.liveNode else { continue }
-      guard slot.display?.inFlight == nil else { continue }  // Under way: waited for below.
-      if layer.contents == nil || layer.needsDisplay { nodes.append(node) }
+      let core = node.nodeCore
+      // Asked for already (by entering its window, or a write) or under way: waited for, not asked for again.
+      if core.hasOutstandingDisplays || slot.display?.inFlight != nil {
+        cores.append(core)
+      } else if layer.contents == nil || layer.needsDisplay {
+        nodes.append(node)
+        cores.append(core)
+      }
     }
     DisplayScheduler.request(nodes, priority: .high)
-    await DisplayScheduler.shared.waitUntilIdle()
+    // The displays of these nodes only: a draw elsewhere (another window's) does not hold this one up.
+    await DisplayScheduler.shared.waitForDisplays(of: cores)
     await TurnQueue.applyQueuedWork(of: nodeCore)
   }
 }

@@ -51,6 +51,9 @@ public final class NodeCore: Sendable {
   let displayGeneration = Atomic<UInt64>(0)
   /// Display settings readable from every isolation domain (see the `display…` constants).
   let displayFlags = Atomic<UInt8>(0)
+  /// The node's display requests that have not started, been dropped, or had their commit queued yet (see
+  /// ``DisplayScheduler``): counted when a request is made, so that a caller sees the requests on their way.
+  let outstandingDisplays = Atomic<Int>(0)
   /// ``DisplayNode/contentsScaleForDisplay``, as the bit pattern of a `Double`.
   let contentsScaleBits = Atomic<UInt64>(1.0.bitPattern)
   /// Whether the supernode automatically manages its subnodes (so edits by hand of this node are refused).

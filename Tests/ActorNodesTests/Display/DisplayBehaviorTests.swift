@@ -392,6 +392,50 @@ struct DisplayBehaviorTests {
     #expect(cell.layer?.contents != nil)
   }
 
+  @Test(
+    "recursivelyEnsureDisplay() right after a write that asked for a redraw waits for that display instead of asking again: one displayWillStart and one snapshot per display (Texture's displayIfNeeded), over 50 rounds",
+    arguments: [TurnMode.manual, .automatic])
+  @MainActor
+  func recursivelyEnsureDisplayWaitsForTheDisplayAskedFor(mode: TurnMode) async throws {
+    let log = EventLog()
+    let node = PaintNode("node", log: log, frame: Self.square)
+    let window = Window(size: Size(width: 20, height: 20), turnMode: mode)
+    try await window.attach(node)
+    await node.recursivelyEnsureDisplay()
+    for round in 1...50 {
+      log.clear()
+      let snapshots = await node.parameterCalls
+      // Applied to the view during the call (the main actor's write), which asks for a redraw.
+      await node.configure { $0.backgroundColor = Color(white: Double(round) / 50) }
+      await node.recursivelyEnsureDisplay()
+      #expect(log.entries(containing: "willStart").count == 1, "round \(round)")
+      #expect(log.entries(containing: "didFinish").count == 1, "round \(round)")
+      #expect(await node.parameterCalls == snapshots + 1, "round \(round)")
+    }
+  }
+
+  @Test(
+    "recursivelyEnsureDisplay() waits for the displays of its own subtree only: a draw held in another window does not hold it up",
+    .timeLimit(.minutes(1)))
+  @MainActor
+  func recursivelyEnsureDisplayWaitsForItsSubtreeOnly() async throws {
+    let held = DrawProbe(holdingDraws: true)
+    let other = PaintNode("other", probe: held, frame: Self.square)
+    let otherWindow = window()
+    try await otherWindow.attach(other)
+    await held.waitFor("draw other")  // Held in its draw until released.
+    let node = PaintNode("node", frame: Self.square)
+    let window = window()
+    try await window.attach(node)
+    await node.recursivelyEnsureDisplay()
+    #expect(node.layer?.contents != nil)
+    #expect(other.layer?.contents == nil)
+    held.stopHolding()
+    held.release()
+    await other.recursivelyEnsureDisplay()
+    #expect(other.layer?.contents != nil)
+  }
+
   @Test func recursivelyEnsureDisplayCommitsEveryPendingDisplay() async throws {
     let probe = DrawProbe()
     let root = PaintNode("root", probe: probe, frame: Rect(x: 0, y: 0, width: 8, height: 8))
