@@ -17,13 +17,13 @@ struct DisplayCommit: MainTurnFeature {
   @MainActor
   func apply() {
     for (entry, result) in zip(transaction.entries, results) {
-      Self.commit(result, of: entry.job.ticket, scale: entry.request.contentsScale, isAsynchronous: true)
+      Self.commit(result, of: entry.job.ticket, request: entry.request, isAsynchronous: true)
     }
   }
 
-  /// Commits one display's result, or drops it if the display was cancelled.
+  /// Commits one display's result, drawn for `request`, or drops it if the display was cancelled.
   @MainActor
-  static func commit(_ result: DrawResult, of ticket: DisplayTicket, scale: Double, isAsynchronous: Bool) {
+  static func commit(_ result: DrawResult, of ticket: DisplayTicket, request: DisplayRequest, isAsynchronous: Bool) {
     let core = ticket.core
     guard let slot = core.slot, !slot.isReleased, let layer = slot.layer, let node = slot.liveNode else { return }
     let state = slot.displayState
@@ -38,8 +38,15 @@ struct DisplayCommit: MainTurnFeature {
       return
     }
     layer.contents = image
-    layer.contentsScale = scale
-    layer.displayIfNeeded()
+    layer.contentsScale = request.contentsScale
+    if layer.needsDisplay, layer.bounds.size != request.bounds.size {
+      // Marked since it started (a `setNeedsDisplay()` queued after a new frame, applied in this turn) and drawn at
+      // a size the layer no longer has: the mark stays and the node displays again at its size, as Texture's
+      // display of a layer still marked at the commit reads the bounds it has then.
+      DisplayTriggers.propertiesNeedRedraw(slot)
+    } else {
+      layer.displayIfNeeded()
+    }
     let id = ObjectIdentifier(core)
     node.displayDidFinish(DisplayContext(node: node, isAsynchronous: isAsynchronous))
     if state.removePending(id) {

@@ -101,7 +101,7 @@ enum DisplayStart {
       parent.subnodeDisplayWillStart(DisplayContext(node: parent, isAsynchronous: isAsynchronous, subnode: node))
     }
     guard isAsynchronous else {
-      DisplayCommit.commit(job.run(request), of: ticket, scale: request.contentsScale, isAsynchronous: false)
+      DisplayCommit.commit(job.run(request), of: ticket, request: request, isAsynchronous: false)
       return nil
     }
     return (DisplayTransaction.Entry(job: job, request: request), container(of: slot, core: core))

@@ -436,6 +436,33 @@ struct DisplayBehaviorTests {
     #expect(other.layer?.contents != nil)
   }
 
+  @Test(
+    "A frame written off the main actor, then setNeedsDisplay(), both applied at a manual window's flush: the display that started before the flush read the old bounds, so the node draws again at the new ones"
+  )
+  @MainActor
+  func aQueuedFrameThenSetNeedsDisplayEndsDrawnAtTheNewBounds() async throws {
+    let node = PaintNode("node", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    let root = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    try await root.addSubnode(node)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(node.layer?.contents?.pixelWidth == 10)
+    await Task.detached {
+      await node.configure { $0.frame = Rect(x: 0, y: 0, width: 30, height: 20) }
+      await node.setNeedsDisplay()
+    }.value
+    for _ in 0..<2 {
+      await window.waitForPendingDisplays()
+      await window.flush()
+    }
+    #expect(node.layer?.bounds.size == Size(width: 30, height: 20))
+    #expect(node.layer?.contents?.pixelWidth == 30)
+    #expect(node.layer?.contents?.pixelHeight == 20)
+    #expect(node.layer?.needsDisplay == false)
+  }
+
   @Test func recursivelyEnsureDisplayCommitsEveryPendingDisplay() async throws {
     let probe = DrawProbe()
     let root = PaintNode("root", probe: probe, frame: Rect(x: 0, y: 0, width: 8, height: 8))
