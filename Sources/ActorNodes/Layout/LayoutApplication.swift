@@ -60,14 +60,12 @@ struct LayoutApplication: MainTurnFeature {
           (
             .max,
             { context in
-              Self.runHooks(of: context.node, view: context.view, layer: context.layer, layout, sizes)
-              if isManual { Self.layOutResizedSubnodes(of: context.node.nodeCore.mainSlot) }
+              Self.runHooks(of: context.node, view: context.view, layer: context.layer, layout, sizes, isManual)
             }
           ))
         continue
       }
-      Self.runHooks(of: node, view: slot.view, layer: layer, layout, sizes)
-      if isManual { Self.layOutResizedSubnodes(of: slot) }
+      Self.runHooks(of: node, view: slot.view, layer: layer, layout, sizes, isManual)
     }
   }
 
@@ -78,7 +76,8 @@ struct LayoutApplication: MainTurnFeature {
   /// out again (`layoutSubviews`, which measures at the new bounds). The main
   /// actor never measures: each such subnode takes the size in its own
   /// isolation and a pass lays it out at it, applied in a later turn. A
-  /// subnode no pass laid out yet is asked only if it has subnodes to place.
+  /// subnode no pass laid out yet is asked only if it has subnodes to place
+  /// or its layout names its subnodes (automatic subnode management).
   @MainActor
   private static func layOutResizedSubnodes(of slot: ViewSlot) {
     var resized: [(node: any DisplayNode, size: Size)] = []
@@ -88,6 +87,9 @@ struct LayoutApplication: MainTurnFeature {
       if let applied = child.appliedLayout {
         guard applied.size != size else { continue }
       } else if child.children.isEmpty {
+        // Nothing to place, unless its layout names its subnodes: none exist before its first layout.
+        guard let node = child.liveNode, node.nodeCore.automaticallyManagesSubnodes else { continue }
+        resized.append((node, size))
         continue
       }
       if let node = child.liveNode { resized.append((node, size)) }
@@ -102,9 +104,12 @@ struct LayoutApplication: MainTurnFeature {
     }
   }
 
+  /// Runs the node's layout hooks; then, if it places its subnodes itself or its hooks resized a view, asks for
+  /// passes of the subnodes whose views no longer have the size of their layouts.
   @MainActor
   private static func runHooks(
-    of node: any DisplayNode, view: View?, layer: Layer, _ layout: NodeLayout, _ sizes: [ObjectIdentifier: Size]
+    of node: any DisplayNode, view: View?, layer: Layer, _ layout: NodeLayout, _ sizes: [ObjectIdentifier: Size],
+    _ isManual: Bool
   ) {
     // Texture's `__layout` lays out nothing at empty bounds (at the origin, of no size): the hooks would compute
     // frames from nothing. (A window's root takes the window's size whatever its own bounds: its layout's counts.)
@@ -113,9 +118,15 @@ struct LayoutApplication: MainTurnFeature {
       node: node, view: view, layer: layer, layout: layout.layout(of: node), measuredSizes: sizes)
     _ = mainQueueKey  // Marks the main queue before the first hook can ask.
     let outer = nodeRunningHooks.exchange(node.nodeCore.id, ordering: .relaxed)
+    let sizeChanges = Layer.sizeChanges
     node.layout(context)
     node.layoutDidFinish(context)
     nodeRunningHooks.store(outer, ordering: .relaxed)
+    // A spec places its subnodes at the sizes of their layouts; a hook that sets a subnode's frame by hand
+    // (`subnode.layer?.frame = bounds`, as the subclassing guide shows) gives it a size of its own.
+    if isManual || Layer.sizeChanges != sizeChanges, let slot = node.nodeCore.slot {
+      layOutResizedSubnodes(of: slot)
+    }
   }
 
   /// The id of the node whose layout hooks the main actor is running (0 when none).

@@ -5,7 +5,8 @@
 /// its window's layout under a supernode that places its subnodes itself (in
 /// `layout(_:)`) is reached by no pass of that supernode; so at the end of
 /// the turn it entered in, each such node never laid out, with subnodes to
-/// place, is marked as placed by hand: a pass lays it out at its bounds now
+/// place (or a layout that names them: a node that manages its subnodes has
+/// none before its first layout), is marked as placed by hand: a pass lays it out at its bounds now
 /// if they are not empty, else when a write first gives it a size. Nodes that
 /// entered with their window's own layout (an attach) have theirs by then.
 ///
@@ -32,9 +33,10 @@ enum LayoutTriggers {
   ///
   /// Checked at once, so that an attach (whose supernodes have no applied layout yet) gathers nothing.
   static func nodeEntered(_ slot: ViewSlot) {
-    guard slot.appliedLayout == nil, !slot.children.isEmpty, let parent = slot.parent,
-      parent.appliedLayout != nil, parent.placesSubnodesByHand
+    guard slot.appliedLayout == nil, let parent = slot.parent, parent.appliedLayout != nil, parent.placesSubnodesByHand
     else { return }
+    // Nothing to place, unless its layout names its subnodes (none exist before its first layout).
+    guard !slot.children.isEmpty || slot.liveNode?.nodeCore.automaticallyManagesSubnodes == true else { return }
     entered.append(slot)
   }
 

@@ -101,10 +101,12 @@ extension DisplayNode {
   /// offered, restricted by its current style, and the new size makes the
   /// supernode lay out again).
   ///
-  /// A node placed by hand whose bounds are no longer the size of its
-  /// applied layout (its frame was written since) is laid out at its bounds,
-  /// alone: Texture's `constrainedSizeForLayoutPass` falls back to the bounds
-  /// when no layout it kept has their size.
+  /// A node whose bounds are no longer the size of its applied layout (its
+  /// frame was written since, by `configure` or by its supernode's
+  /// `layout(_:)`) is laid out at its bounds, alone: Texture's
+  /// `constrainedSizeForLayoutPass` falls back to the bounds when no layout it
+  /// kept has their size, whoever placed the node (its supernode's next
+  /// layout gives a node its spec sizes its spec's frame again).
   func remeasureForPass(_ environment: LayoutEnvironment) async throws -> PassRemeasurement {
     guard let storage = state.layoutStorage else { return .notLaidOut }
     let bounds = environment.grid.ceil(boundsForPass(storage))
@@ -113,7 +115,9 @@ extension DisplayNode {
       return storage.isPlacedByHand && hasBounds ? .sameSize(SizeRange(exactly: bounds)) : .notLaidOut
     }
     if storage.styleVersion > applied.version { return .resized(applied.range) }
-    if storage.isPlacedByHand, hasBounds, bounds != applied.layout.size {
+    if hasBounds, bounds != applied.layout.size {
+      // Its frame is its own now, until a layout of its supernode places it again (see `passStep`).
+      storage.isPlacedByHand = true
       return .sameSize(SizeRange(exactly: bounds))
     }
     let layout = try await cachedEntry(in: applied.range, environment).layout
@@ -173,7 +177,8 @@ extension DisplayNode {
   /// ``NodeCore/id`` `parentID` placed it) as a view-property write.
   ///
   /// - Returns: What the pass must know, or `nil` for a
-  ///   ``PassTarget/latestMeasurement`` when the node has no valid measurement and empty bounds.
+  ///   ``PassTarget/latestMeasurement`` when the node has no valid measurement and empty bounds, and for a
+  ///   ``PassTarget/window(_:)`` of no size.
   func passStep(_ target: PassTarget, frame: Rect?, placedBy parentID: UInt64, _ environment: LayoutEnvironment)
     async throws -> PassStep?
   {
@@ -182,6 +187,9 @@ extension DisplayNode {
     case .range(let range):
       entry = try await cachedEntry(in: range, environment)
     case .window(let size):
+      // A window of no size gives its root empty bounds, where Texture's `__layout` lays out nothing: the frames
+      // stay as they are until it has a size again.
+      guard size != .zero else { return nil }
       entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
     case .size(let size):
       let version = nodeCore.layoutVersion.load(ordering: .acquiring)

@@ -59,11 +59,12 @@ extension DisplayNode {
     }
     if changes.written.contains(.bounds) { state.layoutStorage?.boundsFromView = nil }  // The record is newer.
     guard state.isLoaded else { return nil }
-    // A new size for a loaded node placed by hand: a pass lays it out at it, as a view whose bounds change size
-    // lays its subviews out again (no spec of its supernode sizes it; see `remeasureForPass`). So does a root
-    // that left its window (its window sized it; it frames itself now).
+    // A new size for a loaded node laid out before (or placed by hand): a pass lays it out at it, as a view whose
+    // bounds change size lays its subviews out again (Texture measures a node whose bounds match none of its
+    // layouts at its bounds; see `remeasureForPass`). A node its supernode's spec sizes keeps the size until that
+    // supernode lays out again. So does a root that left its window (its window sized it; it frames itself now).
     if state.properties.bounds.size != size, let storage = state.layoutStorage,
-      storage.isPlacedByHand || nodeCore.hasLeftItsWindow
+      storage.isPlacedByHand || storage.applied != nil || nodeCore.hasLeftItsWindow
     {
       nodeCore.requestLayoutPass(for: self)
     }

@@ -85,6 +85,34 @@ actor PlacerNode: DisplayNode {
   }
 }
 
+/// A node laid out by a spec whose `layout(_:)` also sets frames by hand (the subclassing guide's
+/// `subnode.frame = self.bounds`), from a function of its size.
+actor SpecPlacingByHand: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "specPlacingByHand")
+  nonisolated let spec: LayoutSpec
+  nonisolated let place: @Sendable @MainActor (Size) -> [(node: any DisplayNode, frame: Rect)]
+
+  init(spec: LayoutSpec, place: @escaping @Sendable @MainActor (Size) -> [(node: any DisplayNode, frame: Rect)]) {
+    self.spec = spec
+    self.place = place
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod { .spec(spec) }
+
+  @MainActor func layout(_ context: borrowing LayoutContext) {
+    for (node, frame) in place(context.layout.size) { node.layer?.frame = frame }
+  }
+}
+
+/// A node whose spec stretches one 10-point-high bar across its width, and the bar.
+func barNode(_ name: String) async throws -> (node: PassNode, bar: PassNode) {
+  let bar = PassNode("\(name).bar", size: Size(width: 10, height: 10))
+  let node = PassNode(name) { _ in .spec(.stack(.vertical, alignItems: .stretch, children: [.node(bar)])) }
+  try await node.addSubnode(bar)
+  return (node, bar)
+}
+
 /// The names of the nodes among `nodes` that a pass visited, in the order it applies them.
 func visited(_ outcome: LayoutPass.Outcome, among nodes: [PassNode]) -> [String] {
   outcome.application.entries.map { entry in nodes.first { $0.nodeCore === entry.core }?.name ?? "?" }
@@ -521,6 +549,126 @@ struct LayoutPassTests {
       #expect(await leaf.calculatedSize == Size(width: width, height: 50))
       #expect(await leaf.calculatedLayout?.size == Size(width: width, height: 50))
     }
+  }
+
+  @Test(
+    "A frame a spec node's layout(_:) sets by hand lays the subnode out at it, and keeps doing so as the window resizes (the subclassing guide's subnode.frame = self.bounds)"
+  )
+  @MainActor
+  func frameSetByHandInASpecNodesLayoutLaysTheSubnodeOut() async throws {
+    let title = PassNode("title", size: Size(width: 30, height: 10))
+    let (background, bar) = try await barNode("background")
+    let card = SpecPlacingByHand(spec: .stack(.vertical, alignItems: .start, children: [.node(title)])) { size in
+      [(background, Rect(origin: .zero, size: size))]
+    }
+    try await card.addSubnodes([background, title])
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    try await window.attach(card)
+    try await window.layoutIfNeeded()
+    #expect(frame(of: background) == Rect(x: 0, y: 0, width: 200, height: 100))
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 200, height: 10))
+    window.resize(to: Size(width: 260, height: 100))
+    try await window.layoutIfNeeded()
+    #expect(frame(of: background) == Rect(x: 0, y: 0, width: 260, height: 100))
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 260, height: 10))
+  }
+
+  @Test(
+    "A spec node's layout(_:) overriding the frame its spec gives a subnode lays the subnode out at the override, on every pass"
+  )
+  @MainActor
+  func specFrameOverriddenInLayout() async throws {
+    let (inner, bar) = try await barNode("inner")
+    let card = SpecPlacingByHand(
+      spec: .stack(.vertical, alignItems: .start, children: [.node(inner).preferredSize(Size(width: 100, height: 20))])
+    ) { size in [(inner, Rect(x: 0, y: 0, width: size.width, height: 20))] }
+    try await card.addSubnode(inner)
+    let window = Window(size: Size(width: 180, height: 100), turnMode: .manual)
+    try await window.attach(card)
+    try await window.layoutIfNeeded()
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 180, height: 10))
+    await card.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(frame(of: inner) == Rect(x: 0, y: 0, width: 180, height: 20))
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 180, height: 10))
+  }
+
+  @Test(
+    "A node that manages its subnodes, placed by hand, gets the subnodes its layout names: sized by its supernode's layout(_:), or added with a frame under a node placing by hand",
+    arguments: [false, true])
+  @MainActor
+  func managingNodePlacedByHandGetsItsSubnodes(addedLater: Bool) async throws {
+    let a = PassNode("a", size: Size(width: 10, height: 10))
+    let b = PassNode("b", size: Size(width: 10, height: 10))
+    let managing = ManagingNode { .spec(.stack(.horizontal, children: [.node(a), .node(b)])) }
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    if addedLater {
+      await managing.configure { $0.frame = Rect(x: 0, y: 0, width: 300, height: 50) }
+      let root = BasicNode()
+      try await window.attach(root)
+      try await root.addSubnode(managing)
+    } else {
+      let root = PlacerNode([(managing, Rect(x: 0, y: 0, width: 300, height: 50), nil)])
+      try await root.addSubnode(managing)
+      try await window.attach(root)
+    }
+    try await window.layoutIfNeeded()
+    #expect(await managing.subnodes.map(\.nodeCore.id) == [a, b].map(\.nodeCore.id))
+    #expect(frame(of: b) == Rect(x: 10, y: 0, width: 10, height: 50), "stretched across the stack (Texture's default)")
+    #expect(a.isInHierarchy && b.isInHierarchy)
+  }
+
+  @Test(
+    "A new size written to a node its supernode's spec sizes lays the node out at its bounds (Texture measures a node whose bounds match none of its layouts at its bounds), with or without setNeedsLayout(), until the supernode places it again",
+    arguments: [false, true])
+  @MainActor
+  func sizeWrittenToASpecPlacedNodeLaysItOutAtItsBounds(alsoSetsNeedsLayout: Bool) async throws {
+    let (panel, bar) = try await barNode("panel")
+    let root = PassNode("root") { _ in
+      .spec(.stack(.vertical, alignItems: .start, children: [.node(panel).preferredSize(Size(width: 100, height: 50))]))
+    }
+    try await root.addSubnode(panel)
+    let window = Window(size: Size(width: 200, height: 200), turnMode: .manual)
+    try await window.attach(root)
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 100, height: 10))
+    await panel.configure { $0.frame = Rect(x: 0, y: 0, width: 160, height: 50) }
+    if alsoSetsNeedsLayout { await panel.setNeedsLayout() }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: panel) == Rect(x: 0, y: 0, width: 160, height: 50), "its supernode did not lay out again")
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 160, height: 10))
+    #expect(await panel.calculatedSize == Size(width: 160, height: 50))
+    // Laid out again, it stays at its bounds: its frame is its own until its supernode places it.
+    await panel.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(frame(of: panel) == Rect(x: 0, y: 0, width: 160, height: 50))
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 160, height: 10))
+    // The supernode lays out again: its spec's frame comes back, and the panel's layout with it.
+    await root.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(frame(of: panel) == Rect(x: 0, y: 0, width: 100, height: 50))
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 100, height: 10))
+  }
+
+  @Test(
+    "A window resized to no size lays nothing out (Texture's __layout at empty bounds): the frames stay, no hook runs")
+  @MainActor
+  func windowResizedToNoSize() async throws {
+    let log = EventLog()
+    let (child, bar) = try await barNode("child")
+    let root = PassNode("root", log: log) { _ in
+      .spec(.stack(.vertical, alignItems: .stretch, children: [.node(child)]))
+    }
+    try await root.addSubnode(child)
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    log.clear()
+    window.resize(to: .zero)
+    try await window.layoutIfNeeded()
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 200, height: 10))
+    #expect(log.entries.isEmpty)
+    window.resize(to: Size(width: 120, height: 100))
+    try await window.layoutIfNeeded()
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 120, height: 10))
   }
 
   @Test(
