@@ -53,19 +53,20 @@ struct LayoutApplication: MainTurnFeature {
       slot.layoutRequested = false
       let layout = entry.layout
       let sizes = entry.measuredSizes
-      let isManual = entry.isManual
       guard slot.hasRunDidLoad, let node = slot.liveNode, let layer = slot.layer else {
         // Right after `didLoad`, after the blocks registered before this pass.
         slot.pendingBlocks.append(
           (
             .max,
             { context in
-              Self.runHooks(of: context.node, view: context.view, layer: context.layer, layout, sizes, isManual)
+              Self.runHooks(
+                of: context.node, slot: context.node.nodeCore.mainSlot, view: context.view, layer: context.layer,
+                layout, sizes)
             }
           ))
         continue
       }
-      Self.runHooks(of: node, view: slot.view, layer: layer, layout, sizes, isManual)
+      Self.runHooks(of: node, slot: slot, view: slot.view, layer: layer, layout, sizes)
     }
   }
 
@@ -86,11 +87,8 @@ struct LayoutApplication: MainTurnFeature {
       guard let size = child.layer?.bounds.size, size.width > 0, size.height > 0 else { continue }
       if let applied = child.appliedLayout {
         guard applied.size != size else { continue }
-      } else if child.children.isEmpty {
-        // Nothing to place, unless its layout names its subnodes: none exist before its first layout.
-        guard let node = child.liveNode, node.nodeCore.automaticallyManagesSubnodes else { continue }
-        resized.append((node, size))
-        continue
+      } else if child.children.isEmpty, !child.managesSubnodes {
+        continue  // Nothing to place (a node whose layout names its subnodes has none before its first layout).
       }
       if let node = child.liveNode { resized.append((node, size)) }
     }
@@ -104,12 +102,17 @@ struct LayoutApplication: MainTurnFeature {
     }
   }
 
-  /// Runs the node's layout hooks; then, if it places its subnodes itself or its hooks resized a view, asks for
-  /// passes of the subnodes whose views no longer have the size of their layouts.
+  /// Runs the node's layout hooks; then asks for passes of the subnodes whose views no longer have the size of
+  /// their layouts.
+  ///
+  /// A node that places its subnodes itself sets their frames in `layout(_:)`; a spec node places them at the
+  /// sizes of their layouts, and its hooks may set one by hand all the same (the subclassing guide's
+  /// `subnode.frame = self.bounds`, or an override of its spec's frame): either way the subnode is laid out at
+  /// its new size.
   @MainActor
   private static func runHooks(
-    of node: any DisplayNode, view: View?, layer: Layer, _ layout: NodeLayout, _ sizes: [ObjectIdentifier: Size],
-    _ isManual: Bool
+    of node: any DisplayNode, slot: ViewSlot, view: View?, layer: Layer, _ layout: NodeLayout,
+    _ sizes: [ObjectIdentifier: Size]
   ) {
     // Texture's `__layout` lays out nothing at empty bounds (at the origin, of no size): the hooks would compute
     // frames from nothing. (A window's root takes the window's size whatever its own bounds: its layout's counts.)
@@ -118,15 +121,10 @@ struct LayoutApplication: MainTurnFeature {
       node: node, view: view, layer: layer, layout: layout.layout(of: node), measuredSizes: sizes)
     _ = mainQueueKey  // Marks the main queue before the first hook can ask.
     let outer = nodeRunningHooks.exchange(node.nodeCore.id, ordering: .relaxed)
-    let sizeChanges = Layer.sizeChanges
     node.layout(context)
     node.layoutDidFinish(context)
     nodeRunningHooks.store(outer, ordering: .relaxed)
-    // A spec places its subnodes at the sizes of their layouts; a hook that sets a subnode's frame by hand
-    // (`subnode.layer?.frame = bounds`, as the subclassing guide shows) gives it a size of its own.
-    if isManual || Layer.sizeChanges != sizeChanges, let slot = node.nodeCore.slot {
-      layOutResizedSubnodes(of: slot)
-    }
+    layOutResizedSubnodes(of: slot)
   }
 
   /// The id of the node whose layout hooks the main actor is running (0 when none).

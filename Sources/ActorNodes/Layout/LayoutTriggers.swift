@@ -33,10 +33,10 @@ enum LayoutTriggers {
   ///
   /// Checked at once, so that an attach (whose supernodes have no applied layout yet) gathers nothing.
   static func nodeEntered(_ slot: ViewSlot) {
-    guard slot.appliedLayout == nil, let parent = slot.parent, parent.appliedLayout != nil, parent.placesSubnodesByHand
-    else { return }
     // Nothing to place, unless its layout names its subnodes (none exist before its first layout).
-    guard !slot.children.isEmpty || slot.liveNode?.nodeCore.automaticallyManagesSubnodes == true else { return }
+    guard slot.appliedLayout == nil, !slot.children.isEmpty || slot.managesSubnodes, let parent = slot.parent,
+      parent.appliedLayout != nil, parent.placesSubnodesByHand
+    else { return }
     entered.append(slot)
   }
 

@@ -22,11 +22,7 @@ public final class Layer {
   /// The layer's own coordinate space; its size is the layer's size.
   public var bounds: Rect = .zero {
     willSet { ViewValueRule.bounds(newValue) }
-    didSet {
-      guard bounds.size != oldValue.size else { return }
-      Layer.sizeChanges &+= 1
-      if needsDisplayOnBoundsChange { setNeedsDisplay() }
-    }
+    didSet { if needsDisplayOnBoundsChange, bounds.size != oldValue.size { setNeedsDisplay() } }
   }
   /// The position of ``anchorPoint`` in the superlayer's coordinates.
   public var position: Point = .zero {
@@ -108,9 +104,6 @@ public final class Layer {
   var nodeLabel: NodeLabel?
   /// Whether a node owns this layer; a view factory must return a layer nobody owns.
   var isOwnedByNode: Bool { nodeLabel != nil }
-
-  /// How many times any layer's bounds changed size: a layout hook that leaves it as it was resized no view.
-  static var sizeChanges: UInt64 = 0
 
   /// Creates a layer with default properties and no sublayers.
   public init() {}

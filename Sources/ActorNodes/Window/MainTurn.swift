@@ -190,6 +190,7 @@ private final class TurnWork {
       label: NodeLabel(type: type(of: entry.node), id: core.id, debugName: entry.snapshot?.debugName))
     apply(entry.snapshot!, to: slot, view: view, layer: layer)
     slot.drawsContents = core.hasDisplayFlag(NodeCore.drawsContents)
+    slot.managesSubnodes = core.automaticallyManagesSubnodes
     mirrorChildren(of: slot, entry.children, version: entry.childrenVersion)
     if !linkToParent(slot) {
       markMoved(slot)

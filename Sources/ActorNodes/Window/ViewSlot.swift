@@ -72,6 +72,9 @@ final class ViewSlot {
   var display: SlotDisplay?
   /// Whether the node is a ``DrawingNode`` (read from its core when its view loads).
   var drawsContents = false
+  /// Whether the node's layout names its subnodes (``NodeCore/automaticallyManagesSubnodes``; read at load): it
+  /// has subnodes to place even before it has any.
+  var managesSubnodes = false
   /// Whether the node died and its views were released; operations for it are ignored.
   private(set) var isReleased = false
 
