@@ -26,12 +26,17 @@ extension DisplayJob {
   /// Made here, in a nonisolated function, so that the task's closure is not
   /// isolated to the caller's actor: an isolated closure would run on that
   /// actor, whatever executor the task prefers. `report` runs in the same
-  /// task: a default actor it calls runs on the display thread that drew
-  /// (the task's executor preference), so a finished draw wakes no other thread.
+  /// task without the display executor's preference: a default actor that a
+  /// task preferring an executor finds busy is scheduled on that executor, so
+  /// the `HierarchyActor` the report reaches would wait behind user draws
+  /// holding every display thread, and every edit of every tree with it.
   func startDraw(
     _ request: DisplayRequest, report: @escaping @Sendable (DrawResult) async -> Void
   ) -> Task<Void, Never> {
-    Task(executorPreference: DisplayExecutor.shared, priority: priority) { await report(run(request)) }
+    Task(executorPreference: DisplayExecutor.shared, priority: priority) {
+      let result = run(request)
+      await withTaskExecutorPreference(globalConcurrentExecutor) { await report(result) }
+    }
   }
 
   /// Draws, unless the display was cancelled; a result obtained after a cancellation counts as cancelled.

@@ -170,7 +170,7 @@ final class DisplayScheduler {
 
   /// Records the result of the draw at `index` of `draws`; once all of them are in, queues the commit.
   ///
-  /// Runs in the draw's task, on the display thread that drew (the task's executor preference).
+  /// Runs in the draw's task, off the display executor (``DisplayJob/startDraw(_:report:)`` says why).
   private func drawFinished(_ result: DrawResult, at index: Int, of draws: TransactionDraws) {
     let core = ObjectIdentifier(draws.transaction.entries[index].job.ticket.core)
     if drawing[core] == draws.tasks[index] { drawing[core] = nil }

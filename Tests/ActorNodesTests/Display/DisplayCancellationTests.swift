@@ -137,6 +137,38 @@ struct DisplayCancellationTests {
     await window.waitForPendingDisplays()
     #expect(held.log.contains("cancelled tracked"))
   }
+
+  @Test(
+    "A draw that ends while the other display threads draw leaves the HierarchyActor free: an unrelated edit completes while every display thread is still in a draw"
+  )
+  @MainActor
+  func aFinishedDrawLeavesTheHierarchyActorFree() async throws {
+    let threads = DisplayExecutor.shared.threadCount
+    let quick = DrawProbe(holdingDraws: true)
+    let slow = DrawProbe(holdingDraws: true)
+    let root = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+    let window = Window(size: Size(width: 20, height: 20))
+    try await window.attach(root)
+    let square = Rect(x: 0, y: 0, width: 2, height: 2)
+    let slowNodes = (0..<threads).map { PaintNode("slow\($0)", probe: slow, frame: square) }
+    // The quick draw and all but one slow draw take every display thread; the last slow draw waits in the queue.
+    try await root.addSubnodes([PaintNode("quick", probe: quick, frame: square)] + slowNodes.dropLast())
+    await quick.waitFor("draw quick")
+    await slow.waitFor("draw slow", count: threads - 1)
+    try await root.addSubnode(slowNodes[threads - 1])
+    await Task { @HierarchyActor in }.value
+    // The quick draw ends and reports to the HierarchyActor; its thread takes the last slow draw.
+    quick.stopHolding()
+    quick.release()
+    await slow.waitFor("draw slow", count: threads)
+    // Every display thread is in user draw code: an edit must not wait for it.
+    let parent = BasicNode()
+    try await parent.addSubnode(BasicNode())
+    #expect(await parent.subnodes.count == 1)
+    slow.stopHolding()
+    slow.release(threads)
+    await window.waitForPendingDisplays()
+  }
 }
 
 /// A drawing node that counts its deinitialization.
