@@ -65,9 +65,15 @@ final class LayoutScope: Sendable {
 
   /// Throws ``LayoutError/layoutPassAwaitedFromLayoutCode`` if the current task runs layout code: a wait for
   /// layout passes from there would wait for the pass it runs in.
+  ///
+  /// A task that layout code started (`Task { ... }`) inherits the scope: it runs inside layout code only while
+  /// a measurement of that scope is under way, and may wait for passes once they have all ended.
   static func refuseWaitingForPasses() throws {
-    if currentIfAny != nil { throw LayoutError.layoutPassAwaitedFromLayoutCode }
+    if let scope = currentIfAny, scope.isInsideMeasurement { throw LayoutError.layoutPassAwaitedFromLayoutCode }
   }
+
+  /// Whether a measurement (or hook) of this scope is under way.
+  var isInsideMeasurement: Bool { frames.withLock { !$0.isEmpty } }
 
   /// Records that the current task starts a measurement.
   func push(_ frame: Frame) { frames.withLock { $0.append(frame) } }

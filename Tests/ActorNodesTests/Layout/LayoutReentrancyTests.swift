@@ -163,6 +163,31 @@ struct LayoutReentrancyTests {
   }
 
   @Test(
+    "A task that layout code starts may wait for layout passes once the measurement that started it has ended"
+  )
+  func taskStartedInLayoutCodeWaitsForPassesAfterward() async throws {
+    let leaf = CallbackLeaf()
+    let window = try await attach(leaf)
+    let gate = Gate()
+    let started = Mutex<Task<Void, any Error>?>(nil)
+    await leaf.setBeforeAnswering { node in
+      // An unstructured task inherits the task-locals of the layout code that starts it.
+      let task = Task {
+        await gate.wait()
+        try await window.layoutIfNeeded()
+        try await node.layoutIfNeeded()
+      }
+      started.withLock { $0 = task }
+    }
+    await leaf.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    await leaf.setBeforeAnswering(nil)
+    let task = try #require(started.withLock { $0 })
+    await gate.open()
+    try await task.value  // Threw layoutPassAwaitedFromLayoutCode, though no measurement was under way.
+  }
+
+  @Test(
     "A spec naming the subnodes its layout code read, one of which leaves during the measurement, is measured again rather than failing (Texture holds the node's lock through layoutSpecThatFits)"
   )
   func subnodeLeavingDuringTheMeasurementRemeasures() async throws {
