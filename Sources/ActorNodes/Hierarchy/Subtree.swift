@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A node and the subnodes it is to have, described as a value and linked in one step.
 ///
 /// Every structural edit is one step of the ``HierarchyActor``. Building a
@@ -30,7 +32,12 @@ public struct Subtree: Sendable {
   /// The node at the top of the description.
   public var node: any DisplayNode
   /// The subtrees to append to ``node``'s subnodes, back to front.
-  public var subnodes: [Subtree]
+  public var subnodes: [Subtree] {
+    get { children?.subtrees ?? [] }
+    set { children = newValue.isEmpty ? nil : Children(newValue) }
+  }
+  /// The subnodes, in a box that frees a description of any depth without recursion (`nil`: none).
+  private var children: Children?
 
   /// Describes `node` with the given subtrees below it.
   public init(_ node: any DisplayNode, subnodes: [Subtree] = []) {
@@ -78,6 +85,40 @@ public struct Subtree: Sendable {
   ///   subtrees name. The trees are then unchanged.
   public static func assemble(_ subtrees: [Subtree]) async throws(HierarchyError) {
     try await FlatSubtrees(subtrees).link()
+  }
+}
+
+extension Subtree {
+  /// The subnodes of a ``Subtree``, shared by its copies.
+  ///
+  /// An array of subtrees that frees its elements frees their arrays in turn, one stack frame per level: a
+  /// 100,000-deep description crashed when dropped. The last box of a description frees the boxes only it holds
+  /// one by one, from a list of its own. The subtrees never change once boxed (setting ``Subtree/subnodes`` boxes
+  /// a new array); the mutex is for that last release, which takes them out.
+  fileprivate final class Children: Sendable {
+    private let storage: Mutex<[Subtree]>
+
+    init(_ subtrees: [Subtree]) { storage = Mutex(subtrees) }
+
+    var subtrees: [Subtree] { storage.withLock { $0 } }
+
+    /// Takes the subtrees out, leaving none.
+    private func takeSubtrees() -> [Subtree] {
+      storage.withLock { subtrees in
+        var taken: [Subtree] = []
+        swap(&taken, &subtrees)
+        return taken
+      }
+    }
+
+    deinit {
+      var pending = takeSubtrees()
+      while var subtree = pending.popLast() {
+        // A box another copy still holds stays whole; one only this subtree holds is emptied before it goes.
+        guard isKnownUniquelyReferenced(&subtree.children), let children = subtree.children else { continue }
+        pending.append(contentsOf: children.takeSubtrees())
+      }
+    }
   }
 }
 

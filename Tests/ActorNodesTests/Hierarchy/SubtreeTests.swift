@@ -26,6 +26,27 @@ struct SubtreeTests {
     #expect(await row.supernode == nil)
   }
 
+  @Test("A 100,000-deep description is copied, read and freed without growing the stack")
+  func deepDescription() {
+    let depth = 100_000
+    let bottom = BasicNode(debugName: "bottom")
+    var below: Subtree
+    do {
+      var subtree = Subtree(bottom)
+      for _ in 1..<depth { subtree = Subtree(BasicNode(), subnodes: [subtree]) }
+      #expect(subtree.nodeCount == depth)
+      below = subtree.subnodes[0]
+      subtree.subnodes = []  // Frees the top's box; `below` still holds the levels under it.
+      #expect(subtree.nodeCount == 1)
+    }
+    #expect(below.nodeCount == depth - 1, "a level another copy holds stays whole")
+    var deepest = below
+    while let next = deepest.subnodes.first { deepest = next }
+    #expect(deepest.node === bottom)
+    below = Subtree(bottom)  // Crashed: freeing an array of subtrees freed their arrays recursively.
+    #expect(below.nodeCount == 1)
+  }
+
   @Test("The builder takes if, if-else and for; described subnodes go after existing ones")
   func builderAndAppending() async throws {
     let parent = BasicNode(debugName: "parent")
