@@ -21,6 +21,12 @@ public enum LayoutError: Error, Hashable, Sendable {
   /// the whole of a `FLT_MAX` range).
   case invalidSize(Size, element: String)
   /// A node's layout code asked for that same layout, which would wait for itself forever.
+  ///
+  /// A task that layout code starts with `Task { ... }` inherits its
+  /// task-local values, and with them the measurements it runs in: until
+  /// those end, it counts as that layout code, here and for
+  /// ``layoutPassAwaitedFromLayoutCode``. Start work that should not count
+  /// with `Task.detached`.
   case layoutRequestedFromItsOwnLayoutCode(node: String)
   /// Layout code (a node's ``DisplayNode/layoutMethod(thatFits:)`` or
   /// ``DisplayNode/calculatedLayoutDidChange()``) waited for layout passes

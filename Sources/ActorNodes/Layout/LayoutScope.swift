@@ -13,7 +13,8 @@ import Synchronization
 /// library starts to measure binds a scope of its own, holding a copy of the
 /// frames of the scope it came from (``withScope(_:)``): the public entry
 /// points, layout passes, and each child task of a concurrent measurement.
-/// Tasks that layout code starts itself inherit the scope and only read it.
+/// Tasks that layout code starts itself inherit the scope and only read it;
+/// once the task that bound the scope leaves it, it holds no measurement.
 final class LayoutScope: Sendable {
   /// The scope of the current task, if it measures or runs inside a measurement.
   @TaskLocal static var current: LayoutScope?
@@ -57,17 +58,22 @@ final class LayoutScope: Sendable {
   }
 
   /// Runs `body` with a scope of its own for the current task, inside the measurements of the current scope.
+  ///
+  /// The scope ends with `body`: a task that layout code started and that outlives it keeps the scope, with no
+  /// measurement in it, so it runs as code outside layout does.
   static func withScope<Result>(
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
   ) async rethrows -> Result {
-    try await $current.withValue(LayoutScope(inside: current), operation: body, isolation: isolation)
+    let scope = LayoutScope(inside: current)
+    defer { scope.frames.withLock { $0.removeAll() } }
+    return try await $current.withValue(scope, operation: body, isolation: isolation)
   }
 
   /// Throws ``LayoutError/layoutPassAwaitedFromLayoutCode`` if the current task runs layout code: a wait for
   /// layout passes from there would wait for the pass it runs in.
   ///
   /// A task that layout code started (`Task { ... }`) inherits the scope: it runs inside layout code only while
-  /// a measurement of that scope is under way, and may wait for passes once they have all ended.
+  /// a measurement of that scope is under way, and may wait for passes once the scope has ended.
   static func refuseWaitingForPasses() throws {
     if let scope = currentIfAny, scope.isInsideMeasurement { throw LayoutError.layoutPassAwaitedFromLayoutCode }
   }

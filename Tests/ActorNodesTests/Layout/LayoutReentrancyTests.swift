@@ -188,6 +188,33 @@ struct LayoutReentrancyTests {
   }
 
   @Test(
+    "A task that a subnode's layout code starts, in a child task of a concurrent measurement, may wait for layout passes once the measurement has ended"
+  )
+  @MainActor
+  func taskStartedInAConcurrentMeasurementWaitsForPassesAfterward() async throws {
+    let asker = CallbackLeaf()
+    let nodes: [any DisplayNode] = [asker] + (0..<7).map { BasicNode(debugName: "\($0)") }
+    let host = SpecHost(.stack(.vertical, children: nodes.map { .node($0) }))
+    try await host.addSubnodes(nodes)
+    let window = Window(turnMode: .manual)
+    let gate = Gate()
+    let started = Mutex<Task<Void, any Error>?>(nil)
+    await asker.setBeforeAnswering { _ in
+      started.withLock {
+        $0 = Task { @MainActor in
+          await gate.wait()
+          try await window.layoutIfNeeded()
+        }
+      }
+    }
+    _ = try await host.layout(thatFits: SizeRange(exactWidth: 10), concurrency: .forced)
+    let task = try #require(started.withLock { $0 })
+    await gate.open()
+    // Threw layoutPassAwaitedFromLayoutCode: the child task's scope kept the host's measurement after it ended.
+    try await task.value
+  }
+
+  @Test(
     "A spec naming the subnodes its layout code read, one of which leaves during the measurement, is measured again rather than failing (Texture holds the node's lock through layoutSpecThatFits)"
   )
   func subnodeLeavingDuringTheMeasurementRemeasures() async throws {
