@@ -85,6 +85,12 @@ public final class NodeCore: Sendable {
   /// Next to ``pending``: a turn reads it for every node whose work the
   /// ``HierarchyActor`` took just before, so its line is likely in a cache already.
   @MainActor var slot: ViewSlot?
+  /// ``slot``, once the node's view has loaded, for the ``HierarchyActor`` to queue writes with: a turn then
+  /// reaches the slot without touching the core, which another thread wrote last (see `TurnWork.applyWrites`).
+  ///
+  /// Set by a hop after the load turn (``MainTurn/announceLoadedSlots(_:)``); `nil` until then, and the turn
+  /// reads ``slot`` instead. A node's slot never changes.
+  @HierarchyActor var loadedSlot: ViewSlot?
   /// The queue of the window the node was last in; `nil` (never in a window) is the shared automatic queue.
   ///
   /// A node keeps the queue when it leaves the window's tree, so that all
@@ -343,6 +349,7 @@ public final class NodeCore: Sendable {
     subnodes = []
     let mainSide = slot
     slot = nil
+    loadedSlot = nil
     if !children.isEmpty || mainSide != nil {
       Teardown.release(&children, mainSide: mainSide)
     }

@@ -70,12 +70,15 @@ struct LoadSnapshot: Sendable {
 /// core, and on a cold tree that copy was most of a flush's time.
 struct QueuedWrites: Sendable {
   private(set) var cores: [NodeCore] = []
+  /// Each core's loaded slot, if the ``HierarchyActor`` knew it when it queued the write (``NodeCore/loadedSlot``).
+  private(set) var slots: [ViewSlot?] = []
   private(set) var writes: [PropertyWrite] = []
 
   var isEmpty: Bool { writes.isEmpty }
 
-  mutating func append(_ write: PropertyWrite, of core: NodeCore) {
+  mutating func append(_ write: PropertyWrite, of core: NodeCore, slot: ViewSlot?) {
     cores.append(core)
+    slots.append(slot)
     writes.append(write)
   }
 }
@@ -89,7 +92,7 @@ extension MainOperation {
     guard case .writes(let queued) = self else { return [self] }
     return queued.writes.indices.map { index in
       var single = QueuedWrites()
-      single.append(queued.writes[index], of: queued.cores[index])
+      single.append(queued.writes[index], of: queued.cores[index], slot: queued.slots[index])
       return .writes(single)
     }
   }

@@ -58,6 +58,7 @@ enum MainTurn {
     recorder.statistics.viewsLoaded += work.viewsLoaded
     recorder.statistics.mainActorTime += clock.now - start
     work.releaseExitedNodes()
+    if !work.loadedSlots.isEmpty { announceLoadedSlots(work.loadedSlots) }
     while !exitsAfterTurn.isEmpty {
       let roots = exitsAfterTurn
       exitsAfterTurn = []
@@ -65,6 +66,14 @@ enum MainTurn {
     }
     DisplayTriggers.sendGathered()
     LayoutTriggers.sendGathered()
+  }
+
+  /// Tells the ``HierarchyActor`` the slots of views a turn created (``NodeCore/loadedSlot``), in one job off the
+  /// main actor: it queues their nodes' later writes with them.
+  private static func announceLoadedSlots(_ loaded: [(core: NodeCore, slot: ViewSlot)]) {
+    Task { @HierarchyActor in
+      for (core, slot) in loaded { core.loadedSlot = slot }
+    }
   }
 
   /// Applies a write made through the node by main-actor code, before that code resumes (Texture:
@@ -114,6 +123,8 @@ private enum SlotPlacement {
 private final class TurnWork {
   let stamp: UInt64
   var viewsLoaded = 0
+  /// The slots whose views this turn created, for ``MainTurn/announceLoadedSlots(_:)``.
+  var loadedSlots: [(core: NodeCore, slot: ViewSlot)] = []
   /// Nodes that left a window this turn: the main actor stops keeping them alive once the turn is over.
   private var exited: [any DisplayNode] = []
   /// Slots whose subviews must be rebuilt from their mirror.
@@ -200,6 +211,7 @@ private final class TurnWork {
     slot.awaitStamp = stamp
     MainTurn.awaitingDidLoad.append(slot)
     viewsLoaded += 1
+    loadedSlots.append((core, slot))
   }
 
   /// Gives a new view its node's pending state.
@@ -546,7 +558,8 @@ private final class TurnWork {
     for operation in operations {
       guard case .writes(let queued) = operation else { continue }
       for index in queued.writes.indices {
-        let slot = queued.cores[index].mainSlot
+        // The core is cold here (the HierarchyActor wrote it last): a third of this loop was that one load.
+        let slot = queued.slots[index] ?? queued.cores[index].mainSlot
         let write = queued.writes[index]
         if !slot.apply(write) { slot.parkedWrites.append(write) }
       }

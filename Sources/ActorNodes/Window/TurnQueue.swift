@@ -137,7 +137,7 @@ final class TurnQueue {
             parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion,
             placements: work.placements))
       }
-      for write in work.writes { writes.append(write, of: core) }
+      for write in work.writes { writes.append(write, of: core, slot: core.loadedSlot) }
       for (version, block) in work.blocks { operations.append(.afterLoad(core, version: version, block: block)) }
     }
     if !loads.isEmpty { operations.insert(.load(loads), at: 0) }
