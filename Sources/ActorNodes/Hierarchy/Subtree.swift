@@ -23,11 +23,12 @@ import Synchronization
 /// ```
 ///
 /// Linking a subtree appends each described node's described subnodes to
-/// its subnodes (after any it has), parents before their subnodes, exactly
-/// as the matching ``DisplayNode/addSubnodes(_:)-([any DisplayNode])`` calls
-/// would, but as one atomic step: if one link is refused, none is made. A
-/// described node may be in a tree already; it moves, as with
-/// ``DisplayNode/addSubnode(_:)``.
+/// its subnodes (after any it has), exactly as the matching
+/// ``DisplayNode/addSubnodes(_:)-([any DisplayNode])`` calls would, but as
+/// one atomic step: if one link is refused, none is made. A described node
+/// may be in a tree already; it moves, as with ``DisplayNode/addSubnode(_:)``.
+/// A described subtree linked under a loaded node loads as a whole, in the
+/// next turn.
 public struct Subtree: Sendable {
   /// The node at the top of the description.
   public var node: any DisplayNode

@@ -144,18 +144,20 @@ enum Tree {
         ancestor = core.supernode
       }
     }
-    // Link, parents before their subnodes, each parent's subnodes in order.
+    // Link the deepest level first, each parent's subnodes in order (links to different parents commute): a
+    // described node is complete when it is linked under a loaded one, so its whole subtree loads in one batch.
+    // Linked top-down, each node would be linked under a parent already loading: a batch, and a turn, per node.
+    // A parent's subnodes are adjacent and deeper levels come later, so the groups are read from the end.
     var loads: [LoadBatch] = []
-    var index = 0
-    while index < cores.count {
-      let parentIndex = parents[index]
-      guard parentIndex >= 0 else {
-        index += 1
-        continue
-      }
-      // A parent's subnodes are adjacent: read the parent once for all of them.
+    var end = cores.count
+    while end > 0 {
+      let parentIndex = parents[end - 1]
+      var start = end - 1
+      while start > 0 && parents[start - 1] == parentIndex { start -= 1 }
+      defer { end = start }
+      guard parentIndex >= 0 else { continue }
       let (parent, parentCore) = (nodes[parentIndex], cores[parentIndex])
-      while index < cores.count && parents[index] == parentIndex {
+      for index in start..<end {
         let (child, core) = (nodes[index], cores[index])
         let oldParent = detach(child, core: core)
         parentCore.subnodes.append(child)
@@ -163,7 +165,6 @@ enum Tree {
         let load = commitMove(
           of: child, core: core, from: oldParent, to: parent, parentCore: parentCore, placement: .top)
         if let load { loads.append(load) }
-        index += 1
       }
     }
     return loads

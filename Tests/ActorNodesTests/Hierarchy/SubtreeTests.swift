@@ -174,6 +174,84 @@ struct SubtreeTests {
         ])
   }
 
+  @Test(
+    "A description that lifts a node's descendant above it links without a cycle, loaded or not (x > m > y becomes top > y > x > m)",
+    arguments: [false, true])
+  @MainActor
+  func liftingADescendantAboveItsAncestor(isLoaded: Bool) async throws {
+    let (root, top) = (BasicNode(debugName: "root"), BasicNode(debugName: "top"))
+    let (x, m, y) = (BasicNode(debugName: "x"), BasicNode(debugName: "m"), BasicNode(debugName: "y"))
+    try await Subtree(root) {
+      top
+      Subtree(x) { Subtree(m) { y } }
+    }.assemble()
+    let window = Window(turnMode: .manual)
+    if isLoaded { try await window.attach(root) }
+    // Linked from the deepest level up, x goes under y while y is still below x, for a moment.
+    try await Subtree(top) { Subtree(y) { x } }.assemble()
+    #expect(await subnodeNames(of: root) == ["top"])
+    #expect(await subnodeNames(of: top) == ["y"])
+    #expect(await subnodeNames(of: y) == ["x"])
+    #expect(await subnodeNames(of: x) == ["m"])
+    #expect(await m.subnodes.isEmpty)
+    await window.flush()
+    if isLoaded { #expect(await viewTreeMatchesNodeTree(root)) }
+    #expect([root, top, x, m, y].allSatisfy { $0.isInHierarchy == isLoaded })
+  }
+
+  @Test(
+    "A described subtree added to a loaded node of an automatic window runs didLoad in Texture's post-order (adversarial round 15)"
+  )
+  @MainActor
+  func describedSubtreeDidLoadInPostOrder() async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let window = Window()
+    try await window.attach(root)
+    await window.waitForQueuedWork()
+    log.clear()
+    let (p, a, a1, b) = (
+      RecordingNode("p", log: log), RecordingNode("a", log: log), RecordingNode("a1", log: log),
+      RecordingNode("b", log: log)
+    )
+    try await root.addSubnodes([
+      Subtree(p) {
+        Subtree(a) { a1 }
+        b
+      }
+    ])
+    await window.waitForQueuedWork()
+    // Each level loaded in a batch of its own: b, a1, a, p.
+    #expect(log.entries(containing: "didLoad") == ["a1.didLoad", "a.didLoad", "b.didLoad", "p.didLoad"])
+  }
+
+  @Test(
+    "A described subtree added to a loaded node loads as a whole, in one load, deep or wide (adversarial round 15)",
+    arguments: [false, true])
+  @MainActor
+  func describedSubtreeLoadsInOneTurn(isDeep: Bool) async throws {
+    let count = 200
+    let window = Window()
+    let root = BasicNode(debugName: "root")
+    try await window.attach(root)
+    await window.waitForQueuedWork()
+    let nodes = (0..<count).map { BasicNode(debugName: "\($0)") }
+    var description = Subtree(nodes[0], subnodes: nodes.dropFirst().map { Subtree($0) })
+    if isDeep {
+      description = Subtree(nodes[count - 1])
+      for node in nodes.dropLast().reversed() { description = Subtree(node, subnodes: [description]) }
+    }
+    let before = window.statistics
+    try await root.addSubnodes([description])
+    await window.waitForQueuedWork()
+    #expect(nodes.allSatisfy { $0.isInHierarchy })
+    #expect(await viewTreeMatchesNodeTree(root))
+    // The load's turn, and the turn of the layout pass the new nodes get (one turn if the pass is quick). Linked
+    // top-down, each node was linked under a parent already loading: a load, and a turn, per node (201).
+    #expect(window.statistics.turns - before.turns <= 2)
+    #expect(window.statistics.viewsLoaded - before.viewsLoaded == count)
+  }
+
   @Test("Initial properties given to the initializer reach the view at load, and only those")
   @MainActor
   func initialProperties() async throws {
