@@ -25,17 +25,19 @@ extension DisplayJob {
   ///
   /// Made here, in a nonisolated function, so that the task's closure is not
   /// isolated to the caller's actor: an isolated closure would run on that
-  /// actor, whatever executor the task prefers. `report` runs in the same
-  /// task without the display executor's preference: a default actor that a
-  /// task preferring an executor finds busy is scheduled on that executor, so
-  /// the `HierarchyActor` the report reaches would wait behind user draws
-  /// holding every display thread, and every edit of every tree with it.
+  /// actor, whatever executor the task prefers. `report` runs in a detached
+  /// task, which has no executor preference: a default actor that a task
+  /// preferring an executor finds busy is scheduled on that executor, so the
+  /// `HierarchyActor` the report reaches would wait behind user draws holding
+  /// every display thread, and every edit of every tree with it. (Leaving the
+  /// preference inside the draw's task, `withTaskExecutorPreference`, costs a
+  /// hop back to the display executor as well, after the report.)
   func startDraw(
     _ request: DisplayRequest, report: @escaping @Sendable (DrawResult) async -> Void
   ) -> Task<Void, Never> {
     Task(executorPreference: DisplayExecutor.shared, priority: priority) {
       let result = run(request)
-      await withTaskExecutorPreference(globalConcurrentExecutor) { await report(result) }
+      Task.detached(priority: priority) { await report(result) }
     }
   }
 
