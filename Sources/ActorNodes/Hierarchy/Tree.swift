@@ -563,7 +563,9 @@ enum Tree {
     while let node = stack.popLast() {
       let core = node.nodeCore
       if core.turnQueue !== queue {
+        let left = TurnQueue.queue(of: core)
         core.turnQueue = queue
+        left.nodeLeft(core)
         if core.pending.isRegistered { TurnQueue.queue(of: node).register(node) }
       }
       stack.append(contentsOf: core.subnodes)

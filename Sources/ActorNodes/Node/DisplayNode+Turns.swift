@@ -4,7 +4,8 @@ extension DisplayNode {
   /// Work for a loaded node (an off-main write, a change of its subnodes,
   /// the views of added subnodes) waits for a turn of the node's window, or
   /// of the shared automatic queue if the node has never been in a window.
-  /// This waits for that turn, wherever the node is; it returns at once if
+  /// This waits for that turn, wherever the node is (a node moved into
+  /// another window's tree meanwhile takes its work, and the wait, along); it returns at once if
   /// nothing is queued (also for a node that is not loaded). If the node's
   /// window is in ``TurnMode/manual`` mode, the turn is that window's next
   /// ``Window/flush()``.
@@ -22,6 +23,13 @@ extension DisplayNode {
 
   @HierarchyActor
   private static func waitForQueuedWork(of node: any DisplayNode) async {
-    await TurnQueue.queue(of: node).waitForQueuedWork()
+    // A node that enters another window's tree takes its waiting work along: the wait follows it, once the
+    // turns the old queue has taken already (which may hold some of the node's work) are applied.
+    var queue = TurnQueue.queue(of: node)
+    while await queue.waitForQueuedWork(of: node.nodeCore) {
+      let left = queue
+      queue = TurnQueue.queue(of: node)
+      await left.waitForTurnsTaken()
+    }
   }
 }

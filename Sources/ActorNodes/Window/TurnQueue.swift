@@ -29,6 +29,9 @@ final class TurnQueue {
   private var applying: Set<UInt64> = []
   /// Callers of ``waitForQueuedWork()``, each with the take whose turn it waits for.
   private var waiters: [(take: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+  /// Callers of ``waitForQueuedWork(of:)``, each with the take it waits for and its node's core.
+  private var nodeWaiters: [(take: UInt64, core: ObjectIdentifier, continuation: CheckedContinuation<Bool, Never>)] =
+    []
 
   nonisolated init(mode: TurnMode) {
     self.mode = mode
@@ -93,6 +96,11 @@ final class TurnQueue {
   func turnFinished(_ take: UInt64) {
     applying.remove(take)
     let done = (applying.min() ?? lastTaken + 1) - 1
+    if nodeWaiters.contains(where: { $0.take <= done }) {
+      let ready = nodeWaiters.filter { $0.take <= done }
+      nodeWaiters.removeAll { $0.take <= done }
+      for waiter in ready { waiter.continuation.resume(returning: false) }
+    }
     guard waiters.contains(where: { $0.take <= done }) else { return }
     let ready = waiters.filter { $0.take <= done }
     waiters.removeAll { $0.take <= done }
@@ -105,6 +113,37 @@ final class TurnQueue {
   /// waiting); in manual mode it is the next ``Window/flush()``.
   func waitForQueuedWork() async {
     let target = hasWaitingWork ? lastTaken + 1 : lastTaken
+    let done = (applying.min() ?? lastTaken + 1) - 1
+    guard target > done else { return }
+    await withCheckedContinuation { waiters.append((target, $0)) }
+  }
+
+  /// As ``waitForQueuedWork()``, for the node whose core is `core`; ends early if the node's work moves to
+  /// another queue (its node entered another window's tree, or this window went away).
+  ///
+  /// - Returns: Whether the node's work moved before this queue applied it: wait in its new queue then.
+  func waitForQueuedWork(of core: NodeCore) async -> Bool {
+    let target = hasWaitingWork ? lastTaken + 1 : lastTaken
+    let done = (applying.min() ?? lastTaken + 1) - 1
+    guard target > done else { return false }
+    return await withCheckedContinuation { nodeWaiters.append((target, ObjectIdentifier(core), $0)) }
+  }
+
+  /// Ends the waits of ``waitForQueuedWork(of:)`` for `core`'s node, whose work now goes to another queue.
+  ///
+  /// A wait for a take already made stays: that take's turn applies the node's work, wherever the node goes.
+  func nodeLeft(_ core: NodeCore) {
+    guard !nodeWaiters.isEmpty else { return }
+    let id = ObjectIdentifier(core)
+    let moved = nodeWaiters.filter { $0.core == id && $0.take > lastTaken }
+    guard !moved.isEmpty else { return }
+    nodeWaiters.removeAll { $0.core == id && $0.take > lastTaken }
+    for waiter in moved { waiter.continuation.resume(returning: true) }
+  }
+
+  /// Returns once the turns of the takes made so far have been applied.
+  func waitForTurnsTaken() async {
+    let target = lastTaken
     let done = (applying.min() ?? lastTaken + 1) - 1
     guard target > done else { return }
     await withCheckedContinuation { waiters.append((target, $0)) }
@@ -161,6 +200,9 @@ final class TurnQueue {
     layoutScheduler.move(to: TurnQueue.shared.layoutScheduler)
     // The waiting work went to the shared queue: so do its waiters (a take of this queue still
     // being applied finishes on its own; its waiters are satisfied by the shared queue's next turn).
+    let movedNodes = nodeWaiters
+    nodeWaiters = []
+    for waiter in movedNodes { waiter.continuation.resume(returning: true) }
     let moved = waiters
     waiters = []
     for waiter in moved {

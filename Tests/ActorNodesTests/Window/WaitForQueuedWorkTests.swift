@@ -48,6 +48,26 @@ struct WaitForQueuedWorkTests {
     await node.waitForQueuedWork()  // Nothing queued any more: returns at once.
   }
 
+  @Test(
+    "A node moved from a manual window into an automatic one takes its queued work, and the wait, along (adversarial round 14)"
+  )
+  @MainActor
+  func waitFollowsTheNodeToAnotherWindow() async throws {
+    let (manual, automatic) = (Window(turnMode: .manual), Window())
+    let (manualRoot, automaticRoot, node) = (BasicNode(), BasicNode(), BasicNode())
+    try await manual.attach(manualRoot)
+    try await automatic.attach(automaticRoot)
+    try await manualRoot.addSubnode(node)
+    await manual.flush()
+    await Task.detached { await node.configure { $0.alpha = 0.5 } }.value
+    // Started on the HierarchyActor before the move is: the wait begins in the manual window's queue.
+    let waiter = Task { @HierarchyActor in await node.waitForQueuedWork() }
+    try await automaticRoot.addSubnode(node)
+    await waiter.value  // Waited for a flush of the manual window, which never comes.
+    #expect(node.view?.alpha == 0.5)
+    #expect(node.view?.superview === automaticRoot.view)
+  }
+
   @Test("An unloaded node has no queued work: the wait returns at once")
   func unloadedNode() async {
     let node = BasicNode()
