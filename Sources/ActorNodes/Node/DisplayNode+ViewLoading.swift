@@ -38,6 +38,7 @@ extension DisplayNode {
   @HierarchyActor
   private static func applyStandaloneLoad(_ prepared: PreparedLoad, gathered: LoadBatch?) async {
     await MainTurn.apply(await Tree.finishLoad(prepared, gathered: gathered), recorder: TurnQueue.shared.recorder)
+      .record()
   }
 
   /// Runs `block` on the main actor once the node's view has loaded, after ``didLoad(_:)``.

@@ -88,8 +88,8 @@ public final class NodeCore: Sendable {
   /// ``slot``, once the node's view has loaded, for the ``HierarchyActor`` to queue writes with: a turn then
   /// reaches the slot without touching the core, which another thread wrote last (see `TurnWork.applyWrites`).
   ///
-  /// Set by a hop after the load turn (``MainTurn/announceLoadedSlots(_:)``); `nil` until then, and the turn
-  /// reads ``slot`` instead. A node's slot never changes.
+  /// Set once the load turn is over (``LoadedSlots/record()``); `nil` until then, and the turn reads ``slot``
+  /// instead. A node's slot never changes.
   @HierarchyActor var loadedSlot: ViewSlot?
   /// The queue of the window the node was last in; `nil` (never in a window) is the shared automatic queue.
   ///

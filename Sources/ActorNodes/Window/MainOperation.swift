@@ -98,6 +98,21 @@ extension MainOperation {
   }
 }
 
+/// The slots whose views a turn created, each with its node's core.
+///
+/// The ``HierarchyActor`` keeps each as its core's ``NodeCore/loadedSlot``, so
+/// that it queues the node's later writes with the slot: a turn then reaches
+/// the slot without touching the core. The callers of ``MainTurn/apply(_:recorder:)``
+/// record them where they report the turn's end, on the ``HierarchyActor``.
+struct LoadedSlots: Sendable {
+  var entries: [(core: NodeCore, slot: ViewSlot)] = []
+
+  @HierarchyActor
+  func record() {
+    for (core, slot) in entries { core.loadedSlot = slot }
+  }
+}
+
 /// A write to a loaded node's properties from off the main actor.
 ///
 /// A class: a write is made once, on the node's actor, and then only moved

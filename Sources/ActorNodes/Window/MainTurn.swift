@@ -37,7 +37,10 @@ enum MainTurn {
   /// dropped node's core and, through it, its view) is released here, in the
   /// turn, not later wherever the caller resumes; so once a turn is over, its
   /// releases are scheduled (see ``MainRelease``).
-  static func apply(_ operations: consuming [MainOperation], recorder: TurnRecorder) {
+  /// - Returns: The slots whose views the turn created, for the caller to ``LoadedSlots/record()`` on the
+  ///   ``HierarchyActor``, where it reports the turn's end anyway.
+  @discardableResult
+  static func apply(_ operations: consuming [MainOperation], recorder: TurnRecorder) -> LoadedSlots {
     // Hooks are synchronous and every turn entry point is `async`, so only the library could nest turns.
     contractPrecondition(!isApplying, "a main-actor turn cannot start inside another one")
     isApplying = true
@@ -58,7 +61,6 @@ enum MainTurn {
     recorder.statistics.viewsLoaded += work.viewsLoaded
     recorder.statistics.mainActorTime += clock.now - start
     work.releaseExitedNodes()
-    if !work.loadedSlots.isEmpty { announceLoadedSlots(work.loadedSlots) }
     while !exitsAfterTurn.isEmpty {
       let roots = exitsAfterTurn
       exitsAfterTurn = []
@@ -66,14 +68,7 @@ enum MainTurn {
     }
     DisplayTriggers.sendGathered()
     LayoutTriggers.sendGathered()
-  }
-
-  /// Tells the ``HierarchyActor`` the slots of views a turn created (``NodeCore/loadedSlot``), in one job off the
-  /// main actor: it queues their nodes' later writes with them.
-  private static func announceLoadedSlots(_ loaded: [(core: NodeCore, slot: ViewSlot)]) {
-    Task { @HierarchyActor in
-      for (core, slot) in loaded { core.loadedSlot = slot }
-    }
+    return work.loadedSlots
   }
 
   /// Applies a write made through the node by main-actor code, before that code resumes (Texture:
@@ -123,8 +118,8 @@ private enum SlotPlacement {
 private final class TurnWork {
   let stamp: UInt64
   var viewsLoaded = 0
-  /// The slots whose views this turn created, for ``MainTurn/announceLoadedSlots(_:)``.
-  var loadedSlots: [(core: NodeCore, slot: ViewSlot)] = []
+  /// The slots whose views this turn created (see ``LoadedSlots``).
+  var loadedSlots = LoadedSlots()
   /// Nodes that left a window this turn: the main actor stops keeping them alive once the turn is over.
   private var exited: [any DisplayNode] = []
   /// Slots whose subviews must be rebuilt from their mirror.
@@ -211,7 +206,7 @@ private final class TurnWork {
     slot.awaitStamp = stamp
     MainTurn.awaitingDidLoad.append(slot)
     viewsLoaded += 1
-    loadedSlots.append((core, slot))
+    loadedSlots.entries.append((core, slot))
   }
 
   /// Gives a new view its node's pending state.

@@ -69,7 +69,7 @@ final class TurnQueue {
     drainScheduled = true
     Task { @HierarchyActor in
       let (operations, take) = self.takeForTurn()
-      await MainTurn.apply(consume operations, recorder: self.recorder)
+      await MainTurn.apply(consume operations, recorder: self.recorder).record()
       self.turnFinished(take)
     }
   }
@@ -81,7 +81,7 @@ final class TurnQueue {
     // An empty turn would apply nothing and count a turn in the window's statistics.
     guard queue.mode == .manual, queue.hasWaitingWork else { return await queue.waitForQueuedWork() }
     let (operations, take) = queue.takeForTurn()
-    await MainTurn.apply(consume operations, recorder: queue.recorder)
+    await MainTurn.apply(consume operations, recorder: queue.recorder).record()
     queue.turnFinished(take)
   }
 

@@ -100,14 +100,18 @@ public final class Window {
     let placement = MainOperation.setWindow(root: root.nodeCore, window: self, version: prepared.version)
     if !pass.errors.isEmpty { await turnQueue.layoutScheduler.report(pass.errors) }
     guard pass.setManagedSubnodes else {
-      MainTurn.apply(loads + [placement, .feature(pass.application)], recorder: turnQueue.recorder)
+      let loaded = MainTurn.apply(loads + [placement, .feature(pass.application)], recorder: turnQueue.recorder)
+      Task { @HierarchyActor in loaded.record() }
       return
     }
     // The layout gave nodes their subnodes: their views load in this turn too.
     let queue = turnQueue
     let (queued, take) = await queue.takeForTurn()
-    MainTurn.apply(loads + [placement] + queued + [.feature(pass.application)], recorder: queue.recorder)
-    Task { @HierarchyActor in queue.turnFinished(take) }
+    let loaded = MainTurn.apply(loads + [placement] + queued + [.feature(pass.application)], recorder: queue.recorder)
+    Task { @HierarchyActor in
+      loaded.record()
+      queue.turnFinished(take)
+    }
   }
 
   /// Changes the window's size: its view takes it, and its root is laid out again at exactly that size, off the
@@ -151,9 +155,12 @@ public final class Window {
   public func flush() async {
     let queue = turnQueue
     let (operations, take) = await queue.takeForTurn()
-    MainTurn.apply(consume operations, recorder: queue.recorder)
+    let loaded = MainTurn.apply(consume operations, recorder: queue.recorder)
     // Only waiters need to hear of it: the main actor does not wait for the hierarchy actor again.
-    Task { @HierarchyActor in queue.turnFinished(take) }
+    Task { @HierarchyActor in
+      loaded.record()
+      queue.turnFinished(take)
+    }
   }
 
   /// Returns once the layout passes that invalidations of the window's tree asked for have reached the views.
