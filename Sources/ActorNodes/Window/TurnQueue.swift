@@ -92,10 +92,13 @@ final class TurnQueue {
     return (take(), lastTaken)
   }
 
+  /// The latest take whose turn, and every earlier take's, has been applied.
+  private var appliedThrough: UInt64 { (applying.min() ?? lastTaken + 1) - 1 }
+
   /// Records that the turn of `take` has been applied, and resumes the waiters it satisfies.
   func turnFinished(_ take: UInt64) {
     applying.remove(take)
-    let done = (applying.min() ?? lastTaken + 1) - 1
+    let done = appliedThrough
     if nodeWaiters.contains(where: { $0.take <= done }) {
       let ready = nodeWaiters.filter { $0.take <= done }
       nodeWaiters.removeAll { $0.take <= done }
@@ -113,8 +116,7 @@ final class TurnQueue {
   /// waiting); in manual mode it is the next ``Window/flush()``.
   func waitForQueuedWork() async {
     let target = hasWaitingWork ? lastTaken + 1 : lastTaken
-    let done = (applying.min() ?? lastTaken + 1) - 1
-    guard target > done else { return }
+    guard target > appliedThrough else { return }
     await withCheckedContinuation { waiters.append((target, $0)) }
   }
 
@@ -124,8 +126,7 @@ final class TurnQueue {
   /// - Returns: Whether the node's work moved before this queue applied it: wait in its new queue then.
   func waitForQueuedWork(of core: NodeCore) async -> Bool {
     let target = hasWaitingWork ? lastTaken + 1 : lastTaken
-    let done = (applying.min() ?? lastTaken + 1) - 1
-    guard target > done else { return false }
+    guard target > appliedThrough else { return false }
     return await withCheckedContinuation { nodeWaiters.append((target, ObjectIdentifier(core), $0)) }
   }
 
@@ -144,8 +145,7 @@ final class TurnQueue {
   /// Returns once the turns of the takes made so far have been applied.
   func waitForTurnsTaken() async {
     let target = lastTaken
-    let done = (applying.min() ?? lastTaken + 1) - 1
-    guard target > done else { return }
+    guard target > appliedThrough else { return }
     await withCheckedContinuation { waiters.append((target, $0)) }
   }
 
