@@ -178,7 +178,7 @@ final class DisplayScheduler {
     draws.remaining -= 1
     guard draws.remaining == 0 else { return }
     let commit = DisplayCommit(transaction: draws.transaction, results: draws.results.map { $0 ?? .cancelled })
-    TurnQueue.queue(of: draws.transaction.entries[0].job.ticket.core).submit(.feature(commit))
+    TurnQueue.queue(of: draws.transaction.entries[0].job.ticket.core).submit(commit)
     for entry in draws.transaction.entries { requestEnded(of: entry.job.ticket.core) }
     transactionsDrawing -= 1
     resumeIdleWaiters()

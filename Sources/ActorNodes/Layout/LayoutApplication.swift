@@ -32,6 +32,24 @@ struct LayoutApplication: MainTurnFeature {
   /// Whether the pass laid out no node.
   var isEmpty: Bool { entries.isEmpty }
 
+  /// Each node's part goes to the queue of the window it is in now: a node that moved to another window while
+  /// its frames waited (or while the pass ran) takes them in that window's turns, not at the next turn of the
+  /// window it left (for a manual one, a `flush()` that may never come).
+  @HierarchyActor
+  func routed(from queue: TurnQueue) -> [(queue: TurnQueue, work: any MainTurnFeature)] {
+    guard entries.contains(where: { TurnQueue.queue(of: $0.core) !== queue }) else { return [(queue, self)] }
+    var parts: [(queue: TurnQueue, work: LayoutApplication)] = []
+    for entry in entries {
+      let target = TurnQueue.queue(of: entry.core)
+      if let index = parts.firstIndex(where: { $0.queue === target }) {
+        parts[index].work.entries.append(entry)
+      } else {
+        parts.append((target, LayoutApplication(entries: [entry], layoutRequestedAt: layoutRequestedAt)))
+      }
+    }
+    return parts.map { ($0.queue, $0.work) }
+  }
+
   @MainActor
   func apply() {
     // The frames first, then the hooks of the nodes that need them: listed on the way, so that the second loop

@@ -140,7 +140,7 @@ final class LayoutScheduler {
       for node in nodes { node.nodeCore.clearLayoutPassRequest() }
       var outcome = await LayoutPass.run(dirty: nodes, loaded: loadedNodes, environment: LayoutEnvironment(scale: 1))
       outcome.application.layoutRequestedAt = requestedAt
-      if !outcome.application.isEmpty { (queue ?? TurnQueue.shared).submit(.feature(outcome.application)) }
+      if !outcome.application.isEmpty { (queue ?? TurnQueue.shared).submit(outcome.application) }
       errors.append(contentsOf: outcome.errors)
     }
     isRunning = false

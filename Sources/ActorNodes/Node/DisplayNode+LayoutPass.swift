@@ -81,7 +81,7 @@ extension DisplayNode {
 
   @HierarchyActor
   private static func submit(_ application: LayoutApplication, for node: any DisplayNode) {
-    TurnQueue.queue(of: node).submit(.feature(application))
+    TurnQueue.queue(of: node).submit(application)
   }
 
   /// Measures the node again for a pass, in the range of its applied layout.

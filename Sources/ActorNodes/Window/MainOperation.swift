@@ -161,7 +161,7 @@ struct FrameForView: Sendable {
   }
 }
 
-/// Main-actor work that a feature (layout, later display) owns and applies in a turn.
+/// Main-actor work that a feature (layout, display) owns and applies in a turn.
 ///
 /// A turn applies features after its own phases (views, structure,
 /// `didLoad`, writes, hierarchy), in the order they were queued, so a
@@ -170,4 +170,19 @@ struct FrameForView: Sendable {
 /// in its own type; the turn only runs them.
 protocol MainTurnFeature: Sendable {
   @MainActor func apply()
+
+  /// This work parted by the queue that takes each of its nodes' work now (``TurnQueue/queue(of:)``), in order,
+  /// for work queued in `queue`: a node's work follows it into another window, as its writes do.
+  ///
+  /// The default keeps the work where it was queued, for a feature whose
+  /// work is void once its node leaves its window (a display's commit).
+  @HierarchyActor
+  func routed(from queue: TurnQueue) -> [(queue: TurnQueue, work: any MainTurnFeature)]
+}
+
+extension MainTurnFeature {
+  @HierarchyActor
+  func routed(from queue: TurnQueue) -> [(queue: TurnQueue, work: any MainTurnFeature)] {
+    [(queue, self)]
+  }
 }

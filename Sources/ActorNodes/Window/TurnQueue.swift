@@ -19,7 +19,7 @@ final class TurnQueue {
   /// The nodes registered since the last take; a node that moved to another queue is skipped here.
   private var registered: [WeakNode] = []
   /// Work that features queued for the next take, in order.
-  private var features: [MainOperation] = []
+  private var features: [any MainTurnFeature] = []
   private var drainScheduled = false
   /// Set once the window is gone: everything goes to ``shared`` from then on.
   private(set) var isRetired = false
@@ -56,11 +56,30 @@ final class TurnQueue {
     scheduleTurn()
   }
 
-  /// Queues a feature's work (see ``MainTurnFeature``) for the next take.
-  func submit(_ operation: MainOperation) {
-    guard !isRetired else { return TurnQueue.shared.submit(operation) }
-    features.append(operation)
+  /// Queues a feature's work (see ``MainTurnFeature``) for the next take: each node's part in the queue that
+  /// takes its node's work now.
+  func submit(_ feature: any MainTurnFeature) {
+    for (queue, work) in feature.routed(from: self) { queue.enqueue(work) }
+  }
+
+  private func enqueue(_ feature: any MainTurnFeature) {
+    guard !isRetired else { return TurnQueue.shared.enqueue(feature) }
+    features.append(feature)
     scheduleTurn()
+  }
+
+  /// Whether features have work waiting here, which may have to follow nodes that left (``routeFeatures()``).
+  var hasFeatures: Bool { !features.isEmpty }
+
+  /// Sends the features' work for nodes that went to another queue after it was queued along with them.
+  func routeFeatures() {
+    let queued = features
+    features = []
+    for feature in queued {
+      for (queue, work) in feature.routed(from: self) {
+        if queue === self { features.append(work) } else { queue.enqueue(work) }
+      }
+    }
   }
 
   /// In automatic mode, schedules one turn for everything queued before it runs.
@@ -181,7 +200,7 @@ final class TurnQueue {
     }
     if !loads.isEmpty { operations.insert(.load(loads), at: 0) }
     if !writes.isEmpty { operations.append(.writes(writes)) }
-    operations.append(contentsOf: features)
+    operations.append(contentsOf: features.lazy.map { .feature($0) })
     features = []
     return operations
   }
@@ -195,7 +214,7 @@ final class TurnQueue {
     for entry in nodes {
       if let node = entry.node { TurnQueue.shared.register(node) }
     }
-    for operation in features { TurnQueue.shared.submit(operation) }
+    for feature in features { TurnQueue.shared.enqueue(feature) }
     features = []
     layoutScheduler.move(to: TurnQueue.shared.layoutScheduler)
     // The waiting work went to the shared queue: so do its waiters (a take of this queue still

@@ -1099,6 +1099,40 @@ struct LayoutPassTests {
     #expect(frame(of: child) == Rect(x: 0, y: 0, width: 100, height: 100))
     #expect(frame(of: grandchild) == Rect(x: 45, y: 45, width: 10, height: 10))
   }
+
+  @Test(
+    "A pass's frames follow their node into another window: its turns apply them, not a flush of the window it left",
+    arguments: [false, true])
+  @MainActor
+  func passFramesFollowTheirNode(passStillRunning: Bool) async throws {
+    let bar = CountingNode()
+    let node = PassNode("node") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(bar)])) }
+    try await node.addSubnode(bar)
+    let (left, entered) = (SubnodeColumn(), SubnodeColumn())
+    try await left.addSubnode(node)
+    let manual = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    let automatic = Window(size: Size(width: 100, height: 100))
+    try await manual.attach(left)
+    try await automatic.attach(entered)
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 10, height: 10))
+
+    // The bar moves inside a node that keeps its size, in a pass of the manual window: its frames wait for a turn.
+    let gate = Gate()
+    if passStillRunning {
+      await bar.hold(at: gate)
+      await bar.setSize(Size(width: 10, height: 10))
+    }
+    await node.setMethod { _ in .spec(.inset(EdgeInsets(top: 0, left: 5, bottom: 0, right: 0), .node(bar))) }
+    if passStillRunning { await gate.waitForArrivals(1) } else { try await manual.waitForLayoutPasses() }
+    try await entered.addSubnode(node)  // the new window lays node out in the same range
+    await gate.open()
+    try await manual.waitForLayoutPasses()
+    try await automatic.layoutIfNeeded()
+    #expect(node.view?.superview === entered.view)
+    #expect(frame(of: bar) == Rect(x: 5, y: 0, width: 10, height: 10), "applied in the new window's turn")
+    await manual.flush()
+    #expect(frame(of: bar) == Rect(x: 5, y: 0, width: 10, height: 10))
+  }
 }
 
 /// Seed 002's node: an image at the right edge and text filling the rest, measured in
@@ -1126,5 +1160,15 @@ actor ImageAndTextNode: DisplayNode {
     if let textSize = context.calculatedSize(of: text) {
       text.layer?.frame = Rect(origin: .zero, size: textSize)
     }
+  }
+}
+
+/// A node whose spec stacks the subnodes it has when it is measured, each at the size it wants.
+actor SubnodeColumn: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "column")
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    .spec(.stack(.vertical, alignItems: .start, children: await subnodes.map { .node($0) }))
   }
 }
