@@ -76,11 +76,13 @@ public struct Subtree: Sendable {
 
   /// Links the structure of each of `subtrees` in one step; their top nodes keep their own places.
   ///
-  /// A task that builds many cells links them all with one hop to the
-  /// ``HierarchyActor``, while their nodes are still in the cache. The
-  /// description is read where this is called; only the links are made on
-  /// the ``HierarchyActor``, so tasks that build cells in parallel wait for
-  /// one another only for that.
+  /// A task that builds many cells links a batch of them with one hop to the
+  /// ``HierarchyActor``. The description is read where this is called; only
+  /// the links are made on the ``HierarchyActor``, so tasks that build cells
+  /// in parallel wait for one another only for that. Link cells in batches
+  /// of a few dozen as you make them, while their nodes are still in the
+  /// processor's caches: linking thousands of cells made earlier reads every
+  /// node again from memory (about a quarter slower for a 10,000-node list here).
   ///
   /// - Throws: The errors of ``assemble()``, also for a node that two of the
   ///   subtrees name. The trees are then unchanged.
