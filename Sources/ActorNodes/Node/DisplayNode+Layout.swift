@@ -310,13 +310,25 @@ extension DisplayNode {
 /// included, bumps it) and the node's latest measurement is still of its
 /// range (so that ``DisplayNode/calculatedSize`` stays Texture's "size of the
 /// latest measurement"). Anything else goes to the node's actor.
-struct LayoutShortcut: Sendable {
+///
+/// A class: every core has room for one, and few nodes are asked directly;
+/// inline, it made each core about a hundred bytes larger.
+final class LayoutShortcut: Sendable {
   let range: SizeRange
   let parentSize: Size?
   let scale: Double
   let version: UInt64
   let stamp: UInt64
   let layout: NodeLayout
+
+  init(range: SizeRange, parentSize: Size?, scale: Double, version: UInt64, stamp: UInt64, layout: NodeLayout) {
+    self.range = range
+    self.parentSize = parentSize
+    self.scale = scale
+    self.version = version
+    self.stamp = stamp
+    self.layout = layout
+  }
 
   /// Whether it answers a request for `range`, `parentSize` and `scale` at `version` and `stamp`.
   func matches(_ range: SizeRange, _ parentSize: Size?, _ scale: Double, version: UInt64, stamp: UInt64) -> Bool {
