@@ -560,8 +560,8 @@ enum Tree {
   /// Gives a subtree a window's queue; waiting work of its nodes moves along to the new queue.
   private static func setTurnQueue(_ queue: TurnQueue?, forSubtreeOf root: any DisplayNode) {
     var stack: [any DisplayNode] = [root]
-    // The queues left that hold features' work, which may be for the nodes that left (a pass's frames).
-    var leftWithFeatures: [TurnQueue] = []
+    // The queues the nodes left: their features' work and their layout scheduler's lists may be for those nodes.
+    var leftQueues: [TurnQueue] = []
     while let node = stack.popLast() {
       let core = node.nodeCore
       if core.turnQueue !== queue {
@@ -569,11 +569,15 @@ enum Tree {
         core.turnQueue = queue
         left.nodeLeft(core)
         if core.pending.isRegistered { TurnQueue.queue(of: node).register(node) }
-        if left.hasFeatures, !leftWithFeatures.contains(where: { $0 === left }) { leftWithFeatures.append(left) }
+        if !leftQueues.contains(where: { $0 === left }) { leftQueues.append(left) }
       }
       stack.append(contentsOf: core.subnodes)
     }
-    for left in leftWithFeatures { left.routeFeatures() }
+    let destination = TurnQueue.queue(of: root.nodeCore)
+    for left in leftQueues where left !== destination {
+      if left.hasFeatures { left.routeFeatures() }
+      left.layoutScheduler.nodesLeft(to: destination.layoutScheduler)
+    }
   }
 }
 

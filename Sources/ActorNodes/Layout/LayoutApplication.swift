@@ -22,6 +22,10 @@ struct LayoutApplication: MainTurnFeature {
     var isManual = false
     /// For a node that places its subnodes itself: the sizes they were measured at, by core.
     var measuredSizes: [ObjectIdentifier: Size] = [:]
+    /// When the node took the layout, in its write versions: an entry whose node took a later layout since, and
+    /// had it applied first, is stale (an older pass queued before an attach applied its own, or the pass of a
+    /// window the node left); its layout and hooks are skipped, its frame loses to the newer one by version.
+    var stamp: UInt64 = 0
   }
 
   var entries: [Entry] = []
@@ -61,6 +65,9 @@ struct LayoutApplication: MainTurnFeature {
       if let write = entries[index].frameWrite, !slot.apply(write, layoutRequestedAt: layoutRequestedAt) {
         slot.parkedWrites.append(write.propertyWrite)
       }
+      // Texture keeps one calculated layout per node, the newest.
+      guard entries[index].stamp >= slot.appliedLayoutStamp else { continue }
+      slot.appliedLayoutStamp = entries[index].stamp
       slot.appliedLayout = entries[index].layout
       slot.placesSubnodesByHand = entries[index].isManual
       if entries[index].changed || slot.layoutRequested { hooks.append((index, slot)) }

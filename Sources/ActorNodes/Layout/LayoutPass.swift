@@ -71,13 +71,16 @@ enum LayoutPass {
       do {
         while true {
           let remeasured = try await current.remeasureForPass(environment)
+          let place = await Tree.passPlace(of: current)
           if case .sameSize(let range) = remeasured {
-            roots.append(Root(node: current, target: .range(range), frame: nil))
+            // A window's root keeps its window's size, which the step reads and checks (the root may move).
+            let target: PassTarget = if case .windowRoot(let window) = place { .window(window) } else { .range(range) }
+            roots.append(Root(node: current, target: target, frame: nil))
             break
           }
-          switch await Tree.passPlace(of: current) {
-          case .windowRoot(let size):
-            roots.append(Root(node: current, target: .window(size), frame: nil))
+          switch place {
+          case .windowRoot(let window):
+            roots.append(Root(node: current, target: .window(window), frame: nil))
           case .subnode(let supernode):
             // Texture bumps the supernode's version too: its cached layouts assumed the old size.
             supernode.nodeCore.layoutVersion.wrappingAdd(1, ordering: .releasing)
@@ -156,7 +159,7 @@ enum LayoutPass {
         let step: PassStep?
         do {
           step = try await visit.node.passStep(
-            visit.target, frame: visit.frame, placedBy: visit.parentID, environment)
+            visit.target, frame: visit.frame, placedBy: visit.parentID, checksLink: visit.checksLink, environment)
         } catch {
           walked.errors.append(error)
           continue
@@ -168,7 +171,7 @@ enum LayoutPass {
         walked.entries.append(
           LayoutApplication.Entry(
             core: visit.node.nodeCore, layout: step.layout, changed: step.changed,
-            frameWrite: step.frameWrite, isManual: step.isManual))
+            frameWrite: step.frameWrite, isManual: step.isManual, stamp: step.stamp))
         // A root was laid out again: its subnodes take their frames again even if the layout is the
         // same (Texture sets them on every layout), which overwrites frames written meanwhile. A layout
         // measured anew in the same frames may still have subnodes invalidated since, which take theirs
@@ -225,6 +228,8 @@ enum LayoutPass {
     let sublayouts = step.layout.sublayouts
     let previous = descendingEverywhere ? [] : step.previous?.sublayouts ?? []
     let parentID = node.nodeCore.id
+    // A node that manages its subnodes places the nodes its layout names before they are its subnodes.
+    let checksLink = !node.nodeCore.automaticallyManagesSubnodes
     var visits: [Visit] = []
     // By index, so that only the nodes visited are copied out (each copy of a layout retains its node).
     for index in sublayouts.indices {
@@ -238,8 +243,8 @@ enum LayoutPass {
       }
       visits.append(
         Visit(
-          node: subnode, target: .size(frame.size), frame: frame, parentID: parentID, manualParent: nil,
-          isRoot: false))
+          node: subnode, target: .size(frame.size), frame: frame, parentID: parentID, checksLink: checksLink,
+          manualParent: nil, isRoot: false))
     }
     return visits
   }
@@ -275,6 +280,8 @@ enum LayoutPass {
     let frame: Rect?
     /// The ``NodeCore/id`` of the supernode whose layout gives `frame`; 0 without a frame.
     var parentID: UInt64 = 0
+    /// Whether the node is skipped if it is not a subnode of that supernode (any more) when it is laid out.
+    var checksLink = false
     /// The entry of the supernode that places this node itself, which wants its measured size.
     let manualParent: Int?
     /// Whether the walk starts here.
@@ -285,7 +292,7 @@ enum LayoutPass {
 /// Where a node stands for a layout pass: what sizes it when its own size changes.
 enum PassPlace: Sendable {
   /// The root of a window, which sizes it to itself.
-  case windowRoot(Size)
+  case windowRoot(Window)
   /// A subnode: its supernode lays out again.
   case subnode(of: any DisplayNode)
   /// A root outside any window: it keeps its range.
@@ -296,7 +303,7 @@ extension Tree {
   /// Where `node` stands for a layout pass.
   static func passPlace(of node: any DisplayNode) -> PassPlace {
     let core = node.nodeCore
-    if let window = core.hostWindow { return .windowRoot(window.size) }
+    if let window = core.hostWindow { return .windowRoot(window) }
     if let supernode = core.supernode { return .subnode(of: supernode) }
     return .root
   }

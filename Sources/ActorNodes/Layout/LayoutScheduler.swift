@@ -115,6 +115,33 @@ final class LayoutScheduler {
     errors.append(contentsOf: passErrors)
   }
 
+  /// Hands the nodes listed here that moved to `other`'s window (by their queue now) to `other`: their next
+  /// pass is the new window's, which its `layoutIfNeeded()` waits for.
+  ///
+  /// A pass running here may be laying out nodes that moved: its results go
+  /// to their new queue (see ``LayoutApplication``), applied in the new
+  /// window's next turn; a wait for `other`'s passes does not wait for it
+  /// (waiting for another window's passes would tie the two windows together).
+  func nodesLeft(to other: LayoutScheduler) {
+    guard !dirty.isEmpty || !loaded.isEmpty else { return }
+    let listed = dirty
+    dirty = []
+    for entry in listed {
+      guard let node = entry.node.node else { continue }
+      if LayoutScheduler.of(node) === other {
+        other.markDirty(node, requestedAt: entry.requestedAt)
+      } else {
+        dirty.append(entry)
+      }
+    }
+    let listedLoaded = loaded
+    loaded = []
+    for entry in listedLoaded {
+      guard let node = entry.node else { continue }
+      if LayoutScheduler.of(node) === other { other.layOutLoaded(node) } else { loaded.append(entry) }
+    }
+  }
+
   /// Hands the listed nodes to `other`: this queue's window is gone.
   func move(to other: LayoutScheduler) {
     let nodes = dirty

@@ -179,18 +179,25 @@ extension DisplayNode {
   /// - Returns: What the pass must know, or `nil` for a
   ///   ``PassTarget/latestMeasurement`` when the node has no valid measurement and empty bounds, and for a
   ///   ``PassTarget/window(_:)`` of no size.
-  func passStep(_ target: PassTarget, frame: Rect?, placedBy parentID: UInt64, _ environment: LayoutEnvironment)
-    async throws -> PassStep?
-  {
+  func passStep(
+    _ target: PassTarget, frame: Rect?, placedBy parentID: UInt64, checksLink: Bool = false,
+    _ environment: LayoutEnvironment
+  ) async throws -> PassStep? {
+    // A node that left the supernode whose layout placed it (while that layout was measured, or since) is not
+    // placed by it: Texture sets frames only on a node's current subnodes. Its new place lays it out.
+    if checksLink, !isSubnode(ofNodeWithID: parentID) { return nil }
     let entry: LayoutCache.Entry
     switch target {
     case .range(let range):
       entry = try await cachedEntry(in: range, environment)
-    case .window(let size):
+    case .window(let window):
       // A window of no size gives its root empty bounds, where Texture's `__layout` lays out nothing: the frames
       // stay as they are until it has a size again.
-      guard size != .zero else { return nil }
+      let size = window.size
+      guard size != .zero, isRoot(of: window) else { return nil }
       entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
+      // Detached, attached elsewhere or resized while it was measured: that attach or resize lays it out.
+      guard isRoot(of: window), window.size == size else { return nil }
     case .size(let size):
       let version = nodeCore.layoutVersion.load(ordering: .acquiring)
       let scale = environment.grid.scale
@@ -228,6 +235,7 @@ extension DisplayNode {
         entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
       }
     }
+    if checksLink, !isSubnode(ofNodeWithID: parentID) { return nil }  // It left while it was measured.
     let storage = state.layout
     switch target {
     case .size, .window:
@@ -242,7 +250,12 @@ extension DisplayNode {
     // Texture calls the hook whenever a pass applies a layout measured anew (an invalidation or another range
     // made the applied one stale), even one equal to it; only a still-valid layout applied again is silent.
     let measuredAnew = previousApplied.map { $0.version != entry.version || $0.range != entry.key.range } ?? true
-    storage.applied = (entry.layout, entry.key.range, entry.version, entry.isManual)
+    // The step's stamp, from the node's write versions: the main actor applies a pass's layout only if no later
+    // step's was applied before it (passes of two windows, or one queued before an attach applied its own).
+    let state = self.state
+    state.writeVersion += 1
+    let stamp = state.writeVersion
+    storage.applied = (entry.layout, entry.key.range, entry.version, entry.isManual, stamp)
     var write: FrameWrite?
     if let frame {
       write = recordFrame(frame)
@@ -258,7 +271,19 @@ extension DisplayNode {
     }
     return PassStep(
       layout: entry.layout, previous: previous, changed: changed, measuredAnew: measuredAnew,
-      isManual: entry.isManual, subnodeRequests: entry.subnodeRequests, frameWrite: write)
+      isManual: entry.isManual, subnodeRequests: entry.subnodeRequests, frameWrite: write, stamp: stamp)
+  }
+}
+
+extension DisplayNode {
+  /// Whether the node is still the root of `window`.
+  fileprivate nonisolated func isRoot(of window: Window) -> Bool {
+    nodeCore.hostWindowID.load(ordering: .acquiring) == window.id
+  }
+
+  /// Whether the node is a subnode of the node whose ``NodeCore/id`` is `parentID`.
+  fileprivate nonisolated func isSubnode(ofNodeWithID parentID: UInt64) -> Bool {
+    nodeCore.supernodeID.load(ordering: .sequentiallyConsistent) == parentID
   }
 }
 
@@ -266,8 +291,9 @@ extension DisplayNode {
 enum PassTarget: Sendable {
   /// A range: a root's, or the range a node's applied layout was measured in.
   case range(SizeRange)
-  /// The size of the window whose root the node is (its frame is the window's).
-  case window(Size)
+  /// The size of the window whose root the node is (its frame is the window's), read when the node is laid
+  /// out; nothing if the node is not that window's root any more.
+  case window(Window)
   /// A size its supernode's layout gave it: its measurement of that size, else one for exactly that size.
   case size(Size)
   /// A subnode of a node that places its subnodes itself: its latest valid measurement, or, if its supernode
@@ -308,4 +334,6 @@ struct PassStep: Sendable {
   let subnodeRequests: [SubnodeRequest]
   /// The frame its supernode's layout gave it, as a write for the main actor (`nil` before load: it is pending).
   let frameWrite: FrameWrite?
+  /// The node's write version when it took the layout: a later step of the node has a higher one.
+  let stamp: UInt64
 }

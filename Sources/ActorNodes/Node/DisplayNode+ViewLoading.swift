@@ -68,7 +68,7 @@ extension DisplayNode {
       version: state.writeVersion,
       didLoadBlocks: state.didLoadBlocks,
       debugName: state.debugName,
-      appliedLayout: state.layoutStorage?.applied.map { ($0.layout, $0.isManual) })
+      appliedLayout: state.layoutStorage?.applied.map { ($0.layout, $0.isManual, $0.stamp) })
     nodeCore.enableLayoutPasses()
     if Self.self is any DrawingNode.Type { nodeCore.setDisplayFlag(NodeCore.drawsContents, true) }
     state.pendingWrites = ViewPropertyMask()

@@ -101,7 +101,12 @@ public final class NodeCore: Sendable {
   /// The stamp of the latest ``Subtree`` validation that listed this node (see ``Tree/link(_:)``).
   @HierarchyActor var listedStamp: UInt64 = 0
   /// The window this node is the root of, if any.
-  @HierarchyActor weak var hostWindow: Window?
+  @HierarchyActor weak var hostWindow: Window? {
+    didSet { hostWindowID.store(hostWindow?.id ?? 0, ordering: .releasing) }
+  }
+  /// The ``Window/id`` of ``hostWindow`` (0 for none), readable without a hop: a layout pass lays a root out at
+  /// its window's size only while it is still that window's root.
+  let hostWindowID = Atomic<UInt64>(0)
 
   /// Creates the core of a node that loads a ``View``, or a ``Layer`` if `isLayerBacked`.
   ///

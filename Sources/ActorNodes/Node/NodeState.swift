@@ -154,7 +154,7 @@ final class NodeLayoutState {
   var lastMeasured: LayoutCache.Key?
   /// The layout the last pass applied (Texture's calculated layout), the range it was measured in, the
   /// layout version it was measured at, and whether the node measured itself (it places its subnodes).
-  var applied: (layout: NodeLayout, range: SizeRange, version: UInt64, isManual: Bool)?
+  var applied: (layout: NodeLayout, range: SizeRange, version: UInt64, isManual: Bool, stamp: UInt64)?
   /// The layout version that the latest change of ``style`` made: a layout applied at an older version was
   /// measured in a range resolved from another style.
   var styleVersion: UInt64 = 0

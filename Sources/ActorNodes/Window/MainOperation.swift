@@ -59,7 +59,7 @@ struct LoadSnapshot: Sendable {
   /// The node's debug name, for view-tree descriptions.
   let debugName: String?
   /// The layout a pass applied before the view loaded, if any, and whether the node places its subnodes itself.
-  let appliedLayout: (layout: NodeLayout, isManual: Bool)?
+  let appliedLayout: (layout: NodeLayout, isManual: Bool, stamp: UInt64)?
 }
 
 /// The property writes of one take, each with the core of its node, in the order the nodes were registered.

@@ -214,8 +214,9 @@ private final class TurnWork {
     snapshot.properties.apply(snapshot.written, to: layer, view: view)
     snapshot.actions.apply(to: layer)
     slot.propertyVersions = PropertyVersions(snapshotVersion: snapshot.version)
-    if let (layout, isManual) = snapshot.appliedLayout {
+    if let (layout, isManual, stamp) = snapshot.appliedLayout {
       slot.appliedLayout = layout
+      slot.appliedLayoutStamp = stamp
       slot.placesSubnodesByHand = isManual
       LayoutTriggers.nodeLoaded(withLayout: slot)
     }

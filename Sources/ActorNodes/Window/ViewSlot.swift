@@ -63,6 +63,8 @@ final class ViewSlot {
   var pendingBlocks: [(version: UInt64, block: DidLoadBlock)] = []
   /// The layout whose frames the view shows (see ``DisplayNode/appliedLayout``).
   var appliedLayout: NodeLayout?
+  /// The stamp of the pass step that gave the node ``appliedLayout`` (see ``LayoutApplication/Entry/stamp``).
+  var appliedLayoutStamp: UInt64 = 0
   /// Whether the node measured itself in that layout and places its subnodes in `layout(_:)`.
   var placesSubnodesByHand = false
   /// Whether a write asked the view for a layout (`setNeedsLayout`) since the node's layout hooks last ran:

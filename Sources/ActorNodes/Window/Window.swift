@@ -34,7 +34,7 @@ public final class Window {
   /// ThreadSanitizer reports here).
   private nonisolated let sizeBits: Atomic<WordPair>
   /// A process-unique number; views record their window by it, without a reference.
-  let id: UInt64 = Window.makeID()
+  nonisolated let id: UInt64
   /// The attached root node.
   public internal(set) var rootNode: (any DisplayNode)?
 
@@ -52,6 +52,7 @@ public final class Window {
     contractPrecondition(size.isValidViewSize, "a window's size must be finite and not negative")
     view = View(frame: Rect(origin: .zero, size: size))
     sizeBits = Atomic(Self.bits(of: size))
+    id = Window.makeID()
     self.turnMode = turnMode
     turnQueue = TurnQueue(mode: turnMode)
     view.hostingWindow = self
@@ -92,11 +93,14 @@ public final class Window {
     let prepared = try await Tree.attach(root, to: self, queue: turnQueue)
     let gathered = await Loading.takeSnapshots(of: prepared.load)
     let loads = await Tree.finishLoad(prepared.load, gathered: gathered)
+    let laidOutAt = size
     // After the snapshots: the frames are writes, applied in this same turn after `didLoad`.
     let pass = await LayoutPass.run(
-      roots: [LayoutPass.Root(node: root, target: .window(size), frame: nil)],
+      roots: [LayoutPass.Root(node: root, target: .window(self), frame: nil)],
       environment: LayoutEnvironment(scale: 1))
     rootNode = root
+    // Resized during the pass: `resize(to:)` saw no root to lay out again, and the pass left the root alone.
+    if size != laidOutAt { root.nodeCore.requestLayoutPass(for: root) }
     let placement = MainOperation.setWindow(root: root.nodeCore, window: self, version: prepared.version)
     if !pass.errors.isEmpty { await turnQueue.layoutScheduler.report(pass.errors) }
     guard pass.setManagedSubnodes else {
