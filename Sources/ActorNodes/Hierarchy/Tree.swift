@@ -333,6 +333,7 @@ enum Tree {
   /// Forgets a window that went away without detaching `root`.
   static func forgetWindow(of root: any DisplayNode) {
     guard root.nodeCore.hostWindow == nil else { return }
+    root.nodeCore.hostWindowID.store(0, ordering: .releasing)  // A weak reference that went nil set nothing.
     root.nodeCore.setLeftItsWindow(true)
     setTurnQueue(nil, forSubtreeOf: root)
   }

@@ -177,8 +177,9 @@ extension DisplayNode {
   /// ``NodeCore/id`` `parentID` placed it) as a view-property write.
   ///
   /// - Returns: What the pass must know, or `nil` for a
-  ///   ``PassTarget/latestMeasurement`` when the node has no valid measurement and empty bounds, and for a
-  ///   ``PassTarget/window(_:)`` of no size.
+  ///   ``PassTarget/latestMeasurement`` when the node has no valid measurement and empty bounds, for a
+  ///   ``PassTarget/window(_:)`` of no size or whose root the node is not (any more), and when `checksLink`
+  ///   and the node is not (any more) a subnode of the node with ``NodeCore/id`` `parentID`.
   func passStep(
     _ target: PassTarget, frame: Rect?, placedBy parentID: UInt64, checksLink: Bool = false,
     _ environment: LayoutEnvironment
