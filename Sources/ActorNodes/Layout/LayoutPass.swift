@@ -71,14 +71,19 @@ enum LayoutPass {
       do {
         while true {
           let remeasured = try await current.remeasureForPass(environment)
-          let place = await Tree.passPlace(of: current)
           if case .sameSize(let range) = remeasured {
-            // A window's root keeps its window's size, which the step reads and checks (the root may move).
-            let target: PassTarget = if case .windowRoot(let window) = place { .window(window) } else { .range(range) }
+            // A window's root keeps its window's size, which the step reads and checks (the root may move); any
+            // other node keeps its range, and needs no hop to learn where it stands.
+            var target = PassTarget.range(range)
+            if current.nodeCore.hostWindowID.load(ordering: .acquiring) != 0,
+              case .windowRoot(let window) = await Tree.passPlace(of: current)
+            {
+              target = .window(window)
+            }
             roots.append(Root(node: current, target: target, frame: nil))
             break
           }
-          switch place {
+          switch await Tree.passPlace(of: current) {
           case .windowRoot(let window):
             roots.append(Root(node: current, target: .window(window), frame: nil))
           case .subnode(let supernode):

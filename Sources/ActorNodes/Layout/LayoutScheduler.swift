@@ -124,35 +124,27 @@ final class LayoutScheduler {
   /// (waiting for another window's passes would tie the two windows together).
   func nodesLeft(to other: LayoutScheduler) {
     guard !dirty.isEmpty || !loaded.isEmpty else { return }
+    handOver(to: other) { LayoutScheduler.of($0) === other }
+  }
+
+  /// Hands the listed nodes to `other`: this queue's window is gone.
+  func move(to other: LayoutScheduler) {
+    handOver(to: other) { _ in true }
+  }
+
+  /// Lists with `other` the nodes listed here for which `moves` is true, and keeps the rest.
+  private func handOver(to other: LayoutScheduler, where moves: (any DisplayNode) -> Bool) {
     let listed = dirty
     dirty = []
     for entry in listed {
       guard let node = entry.node.node else { continue }
-      if LayoutScheduler.of(node) === other {
-        other.markDirty(node, requestedAt: entry.requestedAt)
-      } else {
-        dirty.append(entry)
-      }
+      if moves(node) { other.markDirty(node, requestedAt: entry.requestedAt) } else { dirty.append(entry) }
     }
     let listedLoaded = loaded
     loaded = []
     for entry in listedLoaded {
       guard let node = entry.node else { continue }
-      if LayoutScheduler.of(node) === other { other.layOutLoaded(node) } else { loaded.append(entry) }
-    }
-  }
-
-  /// Hands the listed nodes to `other`: this queue's window is gone.
-  func move(to other: LayoutScheduler) {
-    let nodes = dirty
-    dirty = []
-    for entry in nodes {
-      if let node = entry.node.node { other.markDirty(node, requestedAt: entry.requestedAt) }
-    }
-    let loadedNodes = loaded
-    loaded = []
-    for entry in loadedNodes {
-      if let node = entry.node { other.layOutLoaded(node) }
+      if moves(node) { other.layOutLoaded(node) } else { loaded.append(entry) }
     }
   }
 
