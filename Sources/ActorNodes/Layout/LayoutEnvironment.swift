@@ -113,7 +113,7 @@ struct LayoutEnvironment: Sendable {
       var elapsed = Duration.zero
       repeat {
         let index = indices?[position] ?? position
-        results.append(try await elements[index].measure(request(index), in: self, recording: &batch))
+        results.append(try await measure(elements, index, request(index), recording: &batch))
         position += 1
         elapsed = start.duration(to: clock.now)
       } while position < LayoutConcurrency.sampleCount && elapsed < LayoutConcurrency.sampleBudget
@@ -124,17 +124,20 @@ struct LayoutEnvironment: Sendable {
     }
     while position < count {
       let index = indices?[position] ?? position
-      let childRequest = request(index)
-      // Answered by the memo without a suspension (an async call copies the element and the request into its
-      // frame: on a relayout of a large stack, most of its time).
-      if let measured = try remembered(elements, index, childRequest, &batch) {
-        results.append(measured)
-      } else {
-        results.append(try await elements[index].measure(childRequest, in: self, recording: &batch))
-      }
+      results.append(try await measure(elements, index, request(index), recording: &batch))
       position += 1
     }
     return results
+  }
+
+  /// Measures the element at `index` of `elements`: from the memo without a suspension where it answers (an
+  /// async call copies the element, retaining its node, and the request into its frame: on a relayout of a
+  /// large stack, most of its time), else in the element's own way.
+  private func measure(
+    _ elements: [LayoutSpec], _ index: Int, _ request: ChildRequest, recording batch: inout ChildMemo.Batch
+  ) async throws -> Measured {
+    if let measured = try remembered(elements, index, request, &batch) { return measured }
+    return try await elements[index].measure(request, in: self, recording: &batch)
   }
 
   /// What the memo of the node laid out again answers for the node element at `index` of `elements`, if it does.
@@ -183,8 +186,7 @@ struct LayoutEnvironment: Sendable {
             measured.reserveCapacity(upper - lower)
             var batch = ChildMemo.Batch()
             for job in jobs[lower..<upper] {
-              measured.append(
-                try await elements[job.index].measure(job.request, in: chunkEnvironment, recording: &batch))
+              measured.append(try await chunkEnvironment.measure(elements, job.index, job.request, recording: &batch))
             }
             chunkEnvironment.memoSession?.record(batch)
             return (chunk, measured, chunkEnvironment.memoSession?.batch)
