@@ -14,7 +14,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case initialAlphaNotFinite, nodeStateReplaced, nodeCoreComputed
   case sizeRangeMinAboveMax, sizeRangeMinInfinite, sizeRangeMaxNaN, dimensionPointsNegative, dimensionFractionAboveOne
   case flexGrowNegative, spacingNotFinite, layoutSizeNegative, layoutPositionNotFinite, parentSizeNegative
-  case managedSubnodeRemovedByHand, removedInLayoutCode
+  case managedSubnodeRemovedByHand, removedInLayoutCode, detachedInLayoutCode
   case fontSizeNotPositive, textRoomNegative, textLineLimitNegative, textInsetNegative
 
   /// The words of the rule the failure message must name.
@@ -62,6 +62,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .managedSubnodeRemovedByHand:
       "the subnodes of a node that automatically manages its subnodes come from its layout"
     case .removedInLayoutCode: "layout code must not add or remove subnodes of a node being laid out"
+    case .detachedInLayoutCode: "layout code must not attach or detach a window's root"
     case .fontSizeNotPositive: "a font's size must be finite and positive"
     case .textRoomNegative: "text must be laid out in a size without NaN or negative dimensions"
     case .textLineLimitNegative: "maximumNumberOfLines must not be negative"
@@ -206,6 +207,12 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       let node = MisbehavingNode(.removeSubnode(child))
       try? await node.addSubnode(child)
       _ = try? await node.layout(thatFits: .unconstrained)
+    case .detachedInLayoutCode:
+      // It could wait for the attach whose pass runs the code, for ever; a detach cannot throw, so it stops.
+      let window = await Window()
+      let leaf = CallbackLeaf()
+      await leaf.setBeforeAnswering { _ in await window.detach() }
+      _ = try? await leaf.layout(thatFits: .unconstrained)
     case .fontSizeNotPositive:
       _ = Font(size: 0)
     case .textRoomNegative:

@@ -30,6 +30,14 @@ public enum HierarchyError: Error, Hashable, Sendable {
   /// are, and must not change them. Add subnodes before layout (in the
   /// node's initializer, or where its state changes).
   case editedInLayoutCode
+  /// Layout code (a node's ``DisplayNode/layoutMethod(thatFits:)`` or ``DisplayNode/calculatedLayoutDidChange()``)
+  /// attached a root to a window.
+  ///
+  /// An attach lays its tree out before it returns, and attaches and
+  /// detaches wait for each other: from layout code, the call could wait for
+  /// the layout it runs in (an attach's own pass), for ever. In Texture a
+  /// window's views change on the main thread only, never in layout code.
+  case windowChangedInLayoutCode
   /// The node's subnodes are those its layout names (``NodeCore/automaticallyManagesSubnodes``): they are
   /// not added, inserted, replaced or moved out by hand.
   ///
@@ -52,6 +60,7 @@ extension HierarchyError: CustomStringConvertible {
     case .backingIsSetByFactory: "a node made with a view or layer factory has the factory's backing"
     case .nodeListedTwice: "a subtree lists the same node twice"
     case .editedInLayoutCode: "layout code must not add or remove subnodes of a node being laid out"
+    case .windowChangedInLayoutCode: "layout code must not attach or detach a window's root"
     case .subnodesManagedByLayout:
       "the subnodes of a node that automatically manages its subnodes come from its layout, not from edits"
     }

@@ -6,6 +6,11 @@
 /// child twice per pass (once from its basis, once at its flexed length) and
 /// a single entry would be overwritten every time.
 struct LayoutCache {
+  /// How many measurements of one call an invalidation may supersede before the call returns the last one,
+  /// uncached: enough for invalidations that arrive while a measurement runs, few enough that code which
+  /// invalidates the node whenever it is measured cannot keep the call from returning.
+  static let supersededMeasurementLimit = 4
+
   /// What a layout was measured for: the range after the node's style was applied, and the pixel scale.
   struct Key: Hashable {
     let range: SizeRange

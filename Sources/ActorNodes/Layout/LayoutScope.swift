@@ -26,7 +26,8 @@ final class LayoutScope: Sendable {
     /// Whether the frame is the hook's, not a measurement's: the hook is the node's own code, not layout code
     /// that may not edit the hierarchy.
     var isHook = false
-    /// Whether the node's own code invalidated the node's layout during the frame.
+    /// Whether code that the frame runs invalidated the node's layout during it: the node's own code, or the
+    /// layout code of a subnode it measures (that code would do it again).
     var invalidatedByItsOwnCode = false
     /// What the node's own code asked of its subnodes during the frame, the last request per subnode.
     var subnodeRequests: [SubnodeRequest] = []
@@ -75,8 +76,12 @@ final class LayoutScope: Sendable {
   /// A task that layout code started (`Task { ... }`) inherits the scope: it runs inside layout code only while
   /// a measurement of that scope is under way, and may wait for passes once the scope has ended.
   static func refuseWaitingForPasses() throws {
-    if let scope = currentIfAny, scope.isInsideMeasurement { throw LayoutError.layoutPassAwaitedFromLayoutCode }
+    if isInLayoutCode { throw LayoutError.layoutPassAwaitedFromLayoutCode }
   }
+
+  /// Whether the current task runs layout code: a measurement (or a ``DisplayNode/calculatedLayoutDidChange()``)
+  /// of its scope is under way.
+  static var isInLayoutCode: Bool { currentIfAny?.isInsideMeasurement == true }
 
   /// Whether a measurement (or hook) of this scope is under way.
   var isInsideMeasurement: Bool { frames.withLock { !$0.isEmpty } }
@@ -93,16 +98,21 @@ final class LayoutScope: Sendable {
     frames.withLock { $0.contains { $0.nodeID == id && !$0.isHook } }
   }
 
-  /// Marks the innermost frame as invalidated by its node's own code if it is the frame of the node with `id`.
+  /// Marks the innermost frame of the node with `id` as invalidated by its own code, if this task is measuring
+  /// the node (or running its ``DisplayNode/calculatedLayoutDidChange()``).
   ///
-  /// - Returns: Whether it is: the invalidation comes from the node's own layout code.
+  /// - Returns: Whether it is: the invalidation comes from code that the node's measurement runs, its own
+  ///   layout code or that of a subnode it measures.
   func markInvalidatedByItsOwnCode(nodeID id: UInt64) -> Bool {
     frames.withLock { frames in
-      guard let last = frames.indices.last, frames[last].nodeID == id else { return false }
-      frames[last].invalidatedByItsOwnCode = true
+      guard let index = frames.lastIndex(where: { $0.nodeID == id }) else { return false }
+      frames[index].invalidatedByItsOwnCode = true
       return true
     }
   }
+
+  /// Whether a measurement of this scope is under way (not only a ``DisplayNode/calculatedLayoutDidChange()``).
+  var isInsideMeasurementCode: Bool { frames.withLock { $0.contains { !$0.isHook } } }
 
   /// Records `request`, made of the subnode of the node with ``NodeCore/id`` `supernodeID`, in that node's frame
   /// if it is the innermost one: the request comes from that node's own layout code.

@@ -32,21 +32,26 @@ extension DisplayNode {
   /// (many invalidations before the pass starts cost one pass): the node is
   /// measured again off the main actor, its supernode too if its size
   /// changed, and the new frames are applied in the window's next turn.
-  /// Called from the node's own `layoutMethod(thatFits:)`,
-  /// `calculatedLayoutDidChange()`, `layout(_:)` or `layoutDidFinish(_:)`, it
-  /// asks for no pass (that code would run again and invalidate again), as
-  /// Texture's never does: a layout being measured is returned but not cached,
-  /// and the next pass something else asks for measures again.
+  /// Called from layout code (any node's `layoutMethod(thatFits:)` while it
+  /// is measured), or from the node's own `calculatedLayoutDidChange()`,
+  /// `layout(_:)` or `layoutDidFinish(_:)`, it asks for no pass, as Texture's
+  /// never does: the pass would run that code again, which would invalidate
+  /// again, for ever. A layout of the node being measured is returned but
+  /// not cached, and whatever measures the node next (its supernode's layout
+  /// under way, or the next pass something else asks for) measures it anew.
   public nonisolated func invalidateCalculatedLayout() {
     let core = nodeCore
     core.layoutVersion.wrappingAdd(1, ordering: .releasing)
     // The shortcut could not answer any more; dropped, so that its layout keeps no removed subnode alive.
     core.dropShortcut()
-    // From the node's own layout code (its `layoutMethod(thatFits:)` or `calculatedLayoutDidChange()`), no
-    // pass is asked for, as Texture's invalidation never asks for one: the pass would run that code again,
-    // which would invalidate again, forever. The measurement in progress is not cached; the next pass measures
-    // the node again.
-    if let scope = LayoutScope.currentIfAny, scope.markInvalidatedByItsOwnCode(nodeID: core.id) { return }
+    // From layout code, no pass is asked for, as Texture's invalidation never asks for one: the pass would run
+    // that code again, which would invalidate again, forever (a node's code invalidating the node, its supernode,
+    // its subnode, or a node whose code invalidates it back). A measurement of the node under way in this task is
+    // returned but not cached; whatever measures the node next measures it anew. The same from the node's own
+    // `calculatedLayoutDidChange()`; another node's still asks (it runs once per new layout).
+    if let scope = LayoutScope.currentIfAny {
+      if scope.markInvalidatedByItsOwnCode(nodeID: core.id) || scope.isInsideMeasurementCode { return }
+    }
     // The same from its own `layout(_:)` or `layoutDidFinish(_:)`, on the main actor.
     if LayoutApplication.nodeRunningHooks.load(ordering: .relaxed) == core.id, LayoutApplication.isOnMainQueue {
       return
@@ -159,6 +164,7 @@ extension DisplayNode {
     storage: NodeLayoutState
   ) async throws -> LayoutCache.Entry {
     let key = LayoutCache.Key(range: range, scale: environment.grid.scale)
+    var superseded = 0
     while true {
       try Task.checkCancellation()
       let version = core.layoutVersion.load(ordering: .acquiring)
@@ -219,8 +225,13 @@ extension DisplayNode {
       }
       // A layout measured while the node was invalidated is measured again, from the newest state; unless the
       // node's own layout code invalidated it, which it would do again: its caller gets this layout, cached for
-      // no one (Texture caches it under the version it read first, which the invalidation made stale).
-      guard stillCurrent || frame?.invalidatedByItsOwnCode == true else { continue }
+      // no one (Texture caches it under the version it read first, which the invalidation made stale). So it
+      // does after a few measurements superseded in a row (code that invalidates the node every time it runs,
+      // from a task of its own), rather than measuring for ever.
+      if !stillCurrent, frame?.invalidatedByItsOwnCode != true, superseded < LayoutCache.supersededMeasurementLimit {
+        superseded += 1
+        continue
+      }
       let result = try outcome.get()
       storage.noteMeasured(key, core)
       // A caller cancelled meanwhile gets `CancellationError`; what was measured all the same stays cached.

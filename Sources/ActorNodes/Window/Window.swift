@@ -81,12 +81,14 @@ public final class Window {
   /// - Parameters:
   ///   - root: A node without a supernode that is not another window's root.
   /// - Throws: ``HierarchyError/windowHasRoot``, ``HierarchyError/rootHasSupernode``
-  ///   or ``HierarchyError/nodeIsWindowRoot``; the window and the tree are then unchanged.
+  ///   or ``HierarchyError/nodeIsWindowRoot``; ``HierarchyError/windowChangedInLayoutCode`` from layout code;
+  ///   the window and the tree are then unchanged.
   ///   An error of the tree's layout code does not stop the attach: the tree
   ///   shows what could be laid out, and ``layoutIfNeeded()`` reports the error.
   /// - Important: This method suspends; the tree can change meanwhile. Changes
   ///   made after the load was prepared reach the views in a later turn.
   public func attach(_ root: any DisplayNode) async throws(HierarchyError) {
+    guard !LayoutScope.isInLayoutCode else { throw .windowChangedInLayoutCode }
     await beginRootChange()
     defer { endRootChange() }
     guard rootNode == nil else { throw .windowHasRoot }
@@ -143,7 +145,12 @@ public final class Window {
   /// this window's turns (at ``flush()`` in manual mode) until the tree enters
   /// another window or this window goes away. A detach called while an
   /// attach is in progress waits for it, then detaches.
+  ///
+  /// - Precondition: The caller is not layout code (a node's
+  ///   ``DisplayNode/layoutMethod(thatFits:)`` or ``DisplayNode/calculatedLayoutDidChange()``): a detach there
+  ///   could wait for the attach whose pass runs that code (see ``HierarchyError/windowChangedInLayoutCode``).
   public func detach() async {
+    contractPrecondition(!LayoutScope.isInLayoutCode, "layout code must not attach or detach a window's root")
     await beginRootChange()
     defer { endRootChange() }
     guard let root = rootNode else { return }

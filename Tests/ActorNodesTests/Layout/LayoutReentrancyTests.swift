@@ -105,7 +105,7 @@ struct LayoutReentrancyTests {
     #expect(await leaf.changes == 2, "the next pass measures the node again and applies the new layout, once")
   }
 
-  @Test func layoutCodeThatInvalidatesAnotherNodeStillAsksForAPass() async throws {
+  @Test func layoutCodeThatInvalidatesAnotherNodeAsksForNoPass() async throws {
     let other = CallbackLeaf()
     let leaf = CallbackLeaf()
     let root = SpecHost(.stack(alignItems: .start, children: [.node(leaf), .node(other)]))
@@ -116,7 +116,30 @@ struct LayoutReentrancyTests {
     await leaf.setBeforeAnswering { _ in other.invalidateCalculatedLayout() }
     await leaf.setNeedsLayout()
     try await window.layoutIfNeeded()
-    #expect(await other.layoutCalls == otherCalls + 1, "another node's invalidation asks for its pass as always")
+    // As Texture's invalidation: a pass from layout code could run code that invalidates back, for ever.
+    #expect(await other.layoutCalls == otherCalls, "layout code's invalidation of another node asks for no pass")
+
+    // The next layout that measures it measures it anew.
+    await leaf.setBeforeAnswering(nil)
+    root.invalidateCalculatedLayout()
+    try await window.layoutIfNeeded()
+    #expect(await other.layoutCalls == otherCalls + 1)
+  }
+
+  @Test func layoutCodeOfTwoNodesThatInvalidateEachOtherEnds() async throws {
+    let first = CallbackLeaf()
+    let second = CallbackLeaf()
+    let root = SpecHost(.stack(alignItems: .start, children: [.node(first), .node(second)]))
+    try await root.addSubnodes([first, second])
+    await first.setBeforeAnswering { _ in second.invalidateCalculatedLayout() }
+    await second.setBeforeAnswering { _ in first.invalidateCalculatedLayout() }
+    let window = Window(size: Size(width: 100, height: 100))
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    let calls = (await first.layoutCalls, await second.layoutCalls)
+    try await window.layoutIfNeeded()
+    #expect(await first.layoutCalls == calls.0)
+    #expect(await second.layoutCalls == calls.1)
   }
 
   @Test(arguments: [TurnMode.manual, .automatic])
@@ -232,6 +255,80 @@ struct LayoutReentrancyTests {
         Rect(x: 0, y: 0, width: 50, height: 10), Rect(x: 0, y: 10, width: 50, height: 10),
       ])
     #expect(await list.calls == 2)
+  }
+
+  @Test func layoutCodeThatInvalidatesItsSubnodeAsksForNoPass() async throws {
+    let child = CallbackLeaf()
+    let parent = SubnodeInvalidatingNode(child)
+    try await parent.addSubnode(child)
+    let window = Window(size: Size(width: 100, height: 100))
+    try await window.attach(parent)
+    try await window.layoutIfNeeded()
+    let calls = await parent.calls
+    #expect(child.appliedLayout?.size == Size(width: 10, height: 10))
+    // A pass for the subnode would lay the parent out again, whose code would invalidate it again: passes for
+    // ever (the main actor kept busy, and `layoutIfNeeded()` never returning).
+    try await window.layoutIfNeeded()
+    try await window.layoutIfNeeded()
+    #expect(await parent.calls == calls, "the parent measures the subnode next: no pass was asked for")
+    #expect(await child.layoutCalls >= 1)
+  }
+
+  @Test func layoutCodeThatInvalidatesItsNodeAndTheSupernodeMeasuringItEnds() async throws {
+    let leaf = CallbackLeaf()
+    let root = SpecHost(.stack(alignItems: .start, children: [.node(leaf)]))
+    try await root.addSubnode(leaf)
+    await leaf.setBeforeAnswering { node in
+      node.invalidateCalculatedLayout()
+      root.invalidateCalculatedLayout()
+    }
+    // Before, the root measured again after every invalidation of the leaf's code, which ran again: for ever.
+    let layout = try await root.layout(thatFits: SizeRange(min: .zero, max: Size(width: 50, height: 50)))
+    #expect(layout.sublayouts.map(\.frame) == [Rect(x: 0, y: 0, width: 10, height: 10)])
+    #expect(await leaf.layoutCalls == 1, "the invalidation came from code the root's own measurement ran")
+
+    let window = Window(size: Size(width: 100, height: 100))
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    let calls = await leaf.layoutCalls
+    try await window.layoutIfNeeded()
+    #expect(await leaf.layoutCalls == calls, "and asked for no pass, which would run that code again")
+  }
+
+  @Test func layoutCodeThatAttachesToAWindowGetsAnError() async throws {
+    let window = Window(size: Size(width: 100, height: 100))
+    let other = BasicNode()
+    let leaf = CallbackLeaf()
+    let caught = ErrorBox()
+    await leaf.setBeforeAnswering { _ in
+      do { try await window.attach(other) } catch { caught.set(error) }
+    }
+    let root = SpecHost(.stack(alignItems: .start, children: [.node(leaf)]))
+    try await root.addSubnode(leaf)
+    // The attach in the layout code would wait for this attach, which waits for its pass: for ever.
+    try await window.attach(root)
+    #expect(caught.error as? HierarchyError == .windowChangedInLayoutCode)
+    #expect("\(caught.error.map { "\($0)" } ?? "")".contains("layout code must not attach or detach a window's root"))
+    #expect(window.rootNode === root)
+    #expect(!other.isInHierarchy)
+  }
+}
+
+/// A node whose layout code invalidates its subnode's layout every time, then lays it out (counting its calls).
+actor SubnodeInvalidatingNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "parent")
+  private let child: CallbackLeaf
+  private(set) var calls = 0
+
+  init(_ child: CallbackLeaf) {
+    self.child = child
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    calls += 1
+    child.invalidateCalculatedLayout()
+    return .spec(.stack(alignItems: .start, children: [.node(child)]))
   }
 }
 
