@@ -81,7 +81,10 @@ struct LayoutEnvironment: Sendable {
   /// - Throws: ``LayoutError/invalidSize(_:element:)`` if `size` is infinite, NaN or negative.
   func checked(_ size: Size, of element: @autoclosure () -> String) throws(LayoutError) -> Size {
     guard size.isValidLayoutSize else { throw .invalidSize(size, element: element()) }
-    return grid.ceil(size)
+    // Rounding at an extreme scale can overflow a valid size.
+    let rounded = grid.ceil(size)
+    guard rounded.isValidLayoutSize else { throw .invalidSize(rounded, element: element()) }
+    return rounded
   }
 
   /// Measures the elements at `indices` (every element if `nil`), each once with `request(index)`, and returns

@@ -20,6 +20,9 @@ public enum LayoutError: Error, Hashable, Sendable {
   /// an unbounded range, a manual node returning `.infinity`, a node taking
   /// the whole of a `FLT_MAX` range).
   case invalidSize(Size, element: String)
+  /// A spec placed an element at a position that is not finite: finite sizes and spacings added up past
+  /// `Double`'s largest value (a stack's spacing of `1e308`).
+  case invalidPosition(Point, element: String)
   /// A node's layout code asked for that same layout, which would wait for itself forever.
   ///
   /// A task that layout code starts with `Task { ... }` inherits its
@@ -46,6 +49,8 @@ extension LayoutError: CustomStringConvertible {
       "a layout spec may name each node once and not its own node: \(parent)'s spec names \(node) twice"
     case .invalidSize(let size, let element):
       "a layout's size must be finite and not negative: \(element) computed \(size)"
+    case .invalidPosition(let position, let element):
+      "a layout's position must be finite: \(element) was placed at \(position)"
     case .layoutRequestedFromItsOwnLayoutCode(let node):
       "a node's layout code must not wait for its own layout: \(node)"
     case .layoutPassAwaitedFromLayoutCode:

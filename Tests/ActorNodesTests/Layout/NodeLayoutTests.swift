@@ -121,6 +121,27 @@ struct NodeLayoutTests {
     #expect(try await below.layout(thatFits: .unconstrained).size.height >= large)
   }
 
+  @Test("Extreme but valid input gives a typed error or a layout, never a trap: a scale, a spacing, a ratio")
+  func extremeValidInput() async throws {
+    let leaf = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
+    let ten = SizeRange(exactly: Size(width: 10, height: 10))
+    // Rounding 10 points to a grid of `greatestFiniteMagnitude` pixels per point overflows.
+    await expectInvalidSize(height: .infinity) {
+      _ = try await leaf.layout(thatFits: ten, scale: .greatestFiniteMagnitude)
+    }
+    // Three spacings of 1e308 add up past `Double`'s largest value.
+    let stacked = try await SpecFixture(3) { nodes in .stack(spacing: 1e308, children: nodes.map { box($0, 10, 10) }) }
+    let error = await #expect(throws: LayoutError.self) { _ = try await stacked.layout(.unconstrained) }
+    guard case .invalidPosition(let position, _) = error else { Issue.record("\(String(describing: error))"); return }
+    #expect(position.x == .infinity)
+    #expect("\(error.map { "\($0)" } ?? "")".contains("a layout's position must be finite"))
+    // A ratio so large that the width's option is unbounded (and the height has none): the child is laid out in
+    // the range as it is, and takes Texture's default size there, nothing.
+    let ratio = try await SpecFixture(1) { nodes in .ratio(1e308, .node(nodes[0])) }
+    let laidOut = try await ratio.layout(SizeRange(min: .zero, max: Size(width: 100, height: .infinity)))
+    #expect(laidOut.size == .zero)
+  }
+
   private func expectInvalidSize(
     height: Double, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
   ) async {

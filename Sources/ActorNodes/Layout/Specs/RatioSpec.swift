@@ -4,7 +4,8 @@ extension LayoutSpec {
   /// The spec tries the range's maximum width (with the height it implies)
   /// and the range's maximum height (with the width it implies), each
   /// clamped into the range, and keeps the one nearer the ratio. With no
-  /// finite maximum at all, the child is laid out in the range as it is.
+  /// finite maximum at all (or none that gives a finite size at this
+  /// ratio), the child is laid out in the range as it is.
   ///
   /// - Precondition: `ratio` is finite and positive.
   public static func ratio(_ ratio: Double, _ child: LayoutSpec) -> LayoutSpec {
@@ -32,9 +33,12 @@ struct RatioSpec: SpecComputation {
       options.append(
         range.clamp(Size(width: environment.grid.floor(range.max.height / ratio), height: range.max.height)))
     }
-    // The nearest to the ratio; on a tie, the first (the one from the width).
+    // The nearest to the ratio; on a tie, the first (the one from the width). An extreme ratio can make an
+    // option's other side unbounded: that option sizes nothing.
     var best: Size?
-    for option in options where best.map({ distance(option) < distance($0) }) ?? true { best = option }
+    for option in options where option.isValidLayoutSize {
+      if best.map({ distance(option) < distance($0) }) ?? true { best = option }
+    }
     let childRange = best.map { range.intersection(SizeRange(exactly: $0)) } ?? range
     let childParent = best ?? Size(width: .nan, height: .nan)
     let sublayout = try await child.layout(in: childRange, parentSize: childParent, environment: environment)

@@ -210,7 +210,9 @@ struct StackSpec: SpecComputation {
       case .center: crossOffset = environment.grid.floor((lineCross - axis.cross(item.size)) / 2)
       case .start, .stretch: crossOffset = 0
       }
-      sublayouts.append(item.layout(of: children[index], at: axis.point(main: position, cross: crossOffset)))
+      let point = axis.point(main: position, cross: crossOffset)
+      guard point.isFinite else { throw LayoutError.invalidPosition(point, element: children[index].element.label) }
+      sublayouts.append(item.layout(of: children[index], at: point))
       position += axis.main(item.size) + item.style.spacingAfter
     }
     let size = range.clamp(axis.size(main: sum, cross: lineCross))
