@@ -7,7 +7,8 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case windowSize, windowResizedToNaN, viewFactoryReturnsOwnedView, layerFactoryReturnsOwnedLayer, nestedTurn
   case viewContainsItself, subviewIndexOutOfBounds, layerFrameNotFinite, layerContainsItself, sublayerIndexOutOfBounds
   case geometryNotFinite, negativeSize, alphaNotFinite, cornerRadiusNotFinite, shadowNotFinite, contentsScaleNotPositive
-  case colorNotFinite, imageNegativeSize, imageScaleNotPositive, imageByteCount
+  case colorNotFinite, imageNegativeSize, imageScaleNotPositive, imageByteCount, imageDimensionsOverflow
+  case bitmapTooLarge, contextTransformOverflows
   case layerPositionNotFinite, viewCenterNotFinite, layerBoundsNegative, viewBoundsNotFinite, anchorPointNotFinite
   case viewAlphaNotFinite, layerCornerRadiusNotFinite, layerBorderWidthNotFinite, layerShadowOffsetNotFinite
   case layerShadowOpacityNotFinite, layerShadowRadiusNotFinite, layerContentsScaleNotPositive
@@ -40,6 +41,9 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .imageNegativeSize: "image dimensions must not be negative"
     case .imageScaleNotPositive: "image scale must be finite and positive"
     case .imageByteCount: "image byte count must be pixelWidth * pixelHeight * 4"
+    case .imageDimensionsOverflow: "image dimensions must fit in memory"
+    case .bitmapTooLarge: "a graphics context's bitmap must be under 2^28 pixels in all"
+    case .contextTransformOverflows: "a context's transform must stay finite and invertible"
     case .layerPositionNotFinite, .viewCenterNotFinite, .viewBoundsNotFinite, .anchorPointNotFinite:
       "view geometry must be finite"
     case .layerBoundsNegative: "a view's size must not be negative"
@@ -141,6 +145,14 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       _ = Image(pixelWidth: 1, pixelHeight: 1, scale: 0, rgba: [0, 0, 0, 0])
     case .imageByteCount:
       _ = Image(pixelWidth: 2, pixelHeight: 2, rgba: [0, 0, 0, 0])
+    case .imageDimensionsOverflow:
+      _ = Image(pixelWidth: 1 << 62, pixelHeight: 4, rgba: [])
+    case .bitmapTooLarge:
+      // Under 2^28 pixels on each side, 10^14 in all: it cannot be allocated.
+      _ = GraphicsContext(size: Size(width: 10_000_000, height: 10_000_000), scale: 1)
+    case .contextTransformOverflows:
+      var context = GraphicsContext(size: Size(width: 4, height: 4), scale: 2)
+      context.translateBy(x: 1e308, y: 0)
     case .layerPositionNotFinite:
       await MainActor.run { Layer().position = Point(x: .nan, y: 0) }
     case .viewCenterNotFinite:

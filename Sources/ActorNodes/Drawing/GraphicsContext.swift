@@ -86,6 +86,10 @@ public struct GraphicsContext: Sendable {
     contractPrecondition(
       size.width * scale < 0x1000_0000 && size.height * scale < 0x1000_0000,
       "a graphics context's bitmap must be under 2^28 pixels on each side: got \(size) at scale \(scale)")
+    // 2^28 pixels (a gigabyte of RGBA) in all: a larger bitmap cannot be allocated on the machines this runs on.
+    contractPrecondition(
+      size.width * scale * size.height * scale < 0x1000_0000,
+      "a graphics context's bitmap must be under 2^28 pixels in all: got \(size) at scale \(scale)")
     func pixelCount(_ length: Double) -> Int { max(0, Int((length * scale - 1e-9).rounded(.up))) }
     pixelWidth = pixelCount(size.width)
     pixelHeight = pixelCount(size.height)
@@ -143,6 +147,8 @@ public struct GraphicsContext: Sendable {
     contractPrecondition(x.isFinite && y.isFinite, "a context's translation must be finite")
     state.translateX += state.scaleX * x
     state.translateY += state.scaleY * y
+    contractPrecondition(
+      state.translateX.isFinite && state.translateY.isFinite, "a context's transform must stay finite and invertible")
   }
 
   /// Scales user space by `(x, y)`: later drawing is `x` times as wide and `y` times as high.
@@ -155,6 +161,9 @@ public struct GraphicsContext: Sendable {
       x.isFinite && y.isFinite && x != 0 && y != 0, "a context's scale factors must be finite and not zero")
     state.scaleX *= x
     state.scaleY *= y
+    contractPrecondition(
+      state.scaleX.isFinite && state.scaleY.isFinite && state.scaleX != 0 && state.scaleY != 0,
+      "a context's transform must stay finite and invertible")
   }
 
   /// Narrows the clip to its intersection with `rect` (in user space): later drawing lands only inside both.

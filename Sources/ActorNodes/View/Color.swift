@@ -1,15 +1,17 @@
 /// A color as red, green, blue and alpha components in `0...1`.
 ///
 /// The counterpart of `UIColor`/`CGColor` for ActorNodes' headless views.
+/// Its components are set by its initializers only, which check them: a
+/// color is finite wherever it goes (a view, a layer, a drawing).
 public struct Color: Hashable, Sendable {
   /// The red component.
-  public var red: Double
+  public private(set) var red: Double
   /// The green component.
-  public var green: Double
+  public private(set) var green: Double
   /// The blue component.
-  public var blue: Double
+  public private(set) var blue: Double
   /// The alpha (opacity) component.
-  public var alpha: Double
+  public private(set) var alpha: Double
 
   /// Creates a color from its components, each in `0...1`.
   ///

@@ -20,9 +20,10 @@ public struct Image: Hashable, Sendable {
   public init(pixelWidth: Int, pixelHeight: Int, scale: Double = 1, rgba: [UInt8]) {
     contractPrecondition(pixelWidth >= 0 && pixelHeight >= 0, "image dimensions must not be negative")
     contractPrecondition(scale.isFinite && scale > 0, "image scale must be finite and positive")
+    let (pixels, overflow) = pixelWidth.multipliedReportingOverflow(by: pixelHeight)
     contractPrecondition(
-      rgba.count == pixelWidth * pixelHeight * 4,
-      "image byte count must be pixelWidth * pixelHeight * 4")
+      !overflow && pixels <= Int.max / 4, "image dimensions must fit in memory: got \(pixelWidth) x \(pixelHeight)")
+    contractPrecondition(rgba.count == pixels * 4, "image byte count must be pixelWidth * pixelHeight * 4")
     self.pixelWidth = pixelWidth
     self.pixelHeight = pixelHeight
     self.scale = scale
@@ -35,8 +36,11 @@ public struct Image: Hashable, Sendable {
     let alpha = min(max(color.alpha, 0), 1)
     let pixel = [byte(color.red * alpha), byte(color.green * alpha), byte(color.blue * alpha), byte(alpha)]
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(max(pixelWidth * pixelHeight, 0) * 4)
-    for _ in 0..<max(pixelWidth * pixelHeight, 0) { bytes.append(contentsOf: pixel) }
+    let (pixels, overflow) = pixelWidth.multipliedReportingOverflow(by: pixelHeight)
+    contractPrecondition(
+      !overflow && pixels <= Int.max / 4, "image dimensions must fit in memory: got \(pixelWidth) x \(pixelHeight)")
+    bytes.reserveCapacity(max(pixels, 0) * 4)
+    for _ in 0..<max(pixels, 0) { bytes.append(contentsOf: pixel) }
     self.init(pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale, rgba: bytes)
   }
 
