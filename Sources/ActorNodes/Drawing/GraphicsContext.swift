@@ -77,7 +77,7 @@ public struct GraphicsContext: Sendable {
   ///   - scale: Pixels per point.
   ///   - fill: A color every pixel starts with; transparent if `nil`.
   /// - Precondition: `size` is finite and not negative; `scale` is finite and positive; the bitmap is
-  ///   under 2^28 pixels on each side.
+  ///   under 2^28 pixels on each side and in all (a gigabyte).
   public init(size: Size, scale: Double, fill: Color? = nil) {
     contractPrecondition(
       size.isValidViewSize, "a graphics context's size must be finite and not negative: got \(size)")
@@ -142,7 +142,7 @@ public struct GraphicsContext: Sendable {
 
   /// Moves the origin of user space by `(x, y)` in current user-space units.
   ///
-  /// - Precondition: Both offsets are finite.
+  /// - Precondition: Both offsets are finite, and so is the transform they make.
   public mutating func translateBy(x: Double, y: Double) {
     contractPrecondition(x.isFinite && y.isFinite, "a context's translation must be finite")
     state.translateX += state.scaleX * x
@@ -155,7 +155,7 @@ public struct GraphicsContext: Sendable {
   ///
   /// Negative factors flip the drawing (images too).
   ///
-  /// - Precondition: Both factors are finite and not zero.
+  /// - Precondition: Both factors are finite and not zero, and so are the scales they make.
   public mutating func scaleBy(x: Double, y: Double) {
     contractPrecondition(
       x.isFinite && y.isFinite && x != 0 && y != 0, "a context's scale factors must be finite and not zero")
