@@ -126,6 +126,24 @@ struct LayoutReentrancyTests {
     #expect(await other.layoutCalls == otherCalls + 1)
   }
 
+  @Test func calculatedLayoutDidChangeThatInvalidatesItsSupernodeAsksForItsPass() async throws {
+    let leaf = CallbackLeaf()
+    let root = SubnodeInvalidatingNode(leaf, invalidatesIt: false)
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 100, height: 100))
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    await leaf.setOnLayoutChange { _ in root.invalidateCalculatedLayout() }
+    let before = await root.calls
+    await leaf.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    // The hook runs once per new layout, not in layout code: another node's invalidation there asks for a pass.
+    let after = await root.calls
+    #expect(after > before)
+    try await window.layoutIfNeeded()
+    #expect(await root.calls == after, "and the passes end: the leaf's layout did not change again")
+  }
+
   @Test func layoutCodeOfTwoNodesThatInvalidateEachOtherEnds() async throws {
     let first = CallbackLeaf()
     let second = CallbackLeaf()
@@ -314,20 +332,23 @@ struct LayoutReentrancyTests {
   }
 }
 
-/// A node whose layout code invalidates its subnode's layout every time, then lays it out (counting its calls).
+/// A node that stacks its subnode, counting its layout calls; its layout code invalidates the subnode's layout
+/// every time, unless told not to.
 actor SubnodeInvalidatingNode: DisplayNode {
   nonisolated let nodeCore = NodeCore()
   let nodeState = NodeState(debugName: "parent")
   private let child: CallbackLeaf
+  private let invalidatesIt: Bool
   private(set) var calls = 0
 
-  init(_ child: CallbackLeaf) {
+  init(_ child: CallbackLeaf, invalidatesIt: Bool = true) {
     self.child = child
+    self.invalidatesIt = invalidatesIt
   }
 
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
     calls += 1
-    child.invalidateCalculatedLayout()
+    if invalidatesIt { child.invalidateCalculatedLayout() }
     return .spec(.stack(alignItems: .start, children: [.node(child)]))
   }
 }
