@@ -8,7 +8,8 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case viewContainsItself, subviewIndexOutOfBounds, layerFrameNotFinite, layerContainsItself, sublayerIndexOutOfBounds
   case geometryNotFinite, negativeSize, alphaNotFinite, cornerRadiusNotFinite, shadowNotFinite, contentsScaleNotPositive
   case colorNotFinite, imageNegativeSize, imageScaleNotPositive, imageByteCount, imageDimensionsOverflow
-  case bitmapTooLarge, contextTransformOverflows
+  case bitmapTooLarge, contextTransformOverflows, cornerRadiusNegative, layerBorderWidthNegative
+  case shadowOpacityAboveOne, layerShadowRadiusNegative
   case layerPositionNotFinite, viewCenterNotFinite, layerBoundsNegative, viewBoundsNotFinite, anchorPointNotFinite
   case viewAlphaNotFinite, layerCornerRadiusNotFinite, layerBorderWidthNotFinite, layerShadowOffsetNotFinite
   case layerShadowOpacityNotFinite, layerShadowRadiusNotFinite, layerContentsScaleNotPositive
@@ -44,6 +45,9 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .imageDimensionsOverflow: "image dimensions must fit in memory"
     case .bitmapTooLarge: "a graphics context's bitmap must be under 2^28 pixels in all"
     case .contextTransformOverflows: "a context's transform must stay finite and invertible"
+    case .cornerRadiusNegative, .layerBorderWidthNegative: "corner radius and border width must not be negative"
+    case .shadowOpacityAboveOne: "a shadow's opacity must be in 0...1"
+    case .layerShadowRadiusNegative: "a shadow's radius must not be negative"
     case .layerPositionNotFinite, .viewCenterNotFinite, .viewBoundsNotFinite, .anchorPointNotFinite:
       "view geometry must be finite"
     case .layerBoundsNegative: "a view's size must not be negative"
@@ -153,6 +157,14 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .contextTransformOverflows:
       var context = GraphicsContext(size: Size(width: 4, height: 4), scale: 2)
       context.translateBy(x: 1e308, y: 0)
+    case .cornerRadiusNegative:
+      await BasicNode().configure { $0.cornerRadius = -5 }
+    case .layerBorderWidthNegative:
+      await MainActor.run { Layer().borderWidth = -3 }
+    case .shadowOpacityAboveOne:
+      await BasicNode().configure { $0.shadowOpacity = 7 }
+    case .layerShadowRadiusNegative:
+      await MainActor.run { Layer().shadowRadius = -2 }
     case .layerPositionNotFinite:
       await MainActor.run { Layer().position = Point(x: .nan, y: 0) }
     case .viewCenterNotFinite:

@@ -32,8 +32,9 @@ extension DisplayNode {
   ///     isolated to the node (the library calls it while recording on the node's actor): it sees
   ///     only the ``ViewPropertyChanges`` it is given and cannot read the node's own stored
   ///     properties. Capture what it needs as values.
-  /// - Precondition: The written geometry is finite, sizes are not negative and
-  ///   `contentsScale` is positive.
+  /// - Precondition: The written geometry and numbers are finite, sizes, corner radii, border widths and shadow
+  ///   radii are not negative, a shadow's opacity is in `0...1` (Core Animation's ranges) and `contentsScale` is
+  ///   positive.
   /// - Important: After load this method suspends twice (recording on the node, then queueing); a
   ///   later write to the same node that overtakes this one on the way to the queue still loses to
   ///   it on the main actor only if it is older: versions are taken on the node, in order.

@@ -58,7 +58,7 @@ public final class Layer {
   public var shadowColor: Color = .black
   /// The opacity of the shadow.
   public var shadowOpacity: Double = 0 {
-    willSet { ViewValueRule.shadow(newValue) }
+    willSet { ViewValueRule.shadowOpacity(newValue) }
   }
   /// The offset of the shadow.
   public var shadowOffset = Size(width: 0, height: -3) {
@@ -69,7 +69,7 @@ public final class Layer {
   }
   /// The blur radius of the shadow.
   public var shadowRadius: Double = 3 {
-    willSet { ViewValueRule.shadow(newValue) }
+    willSet { ViewValueRule.shadowRadius(newValue) }
   }
   /// The bitmap the layer shows.
   public var contents: Image?

@@ -82,8 +82,8 @@ extension ViewProperties {
       case .alpha: ViewValueRule.alpha(alpha)
       case .cornerRadius: ViewValueRule.cornerOrBorder(cornerRadius)
       case .borderWidth: ViewValueRule.cornerOrBorder(borderWidth)
-      case .shadowOpacity: ViewValueRule.shadow(shadowOpacity)
-      case .shadowRadius: ViewValueRule.shadow(shadowRadius)
+      case .shadowOpacity: ViewValueRule.shadowOpacity(shadowOpacity)
+      case .shadowRadius: ViewValueRule.shadowRadius(shadowRadius)
       case .shadowOffset:
         ViewValueRule.shadow(shadowOffset.width)
         ViewValueRule.shadow(shadowOffset.height)
@@ -181,10 +181,22 @@ enum ViewValueRule {
 
   static func cornerOrBorder(_ value: Double) {
     contractPrecondition(value.isFinite, "corner radius and border width must be finite")
+    contractPrecondition(value >= 0, "corner radius and border width must not be negative: got \(value)")
   }
 
   static func shadow(_ value: Double) {
     contractPrecondition(value.isFinite, "shadow values must be finite")
+  }
+
+  /// Core Animation's range for a shadow's opacity.
+  static func shadowOpacity(_ value: Double) {
+    shadow(value)
+    contractPrecondition((0...1).contains(value), "a shadow's opacity must be in 0...1: got \(value)")
+  }
+
+  static func shadowRadius(_ value: Double) {
+    shadow(value)
+    contractPrecondition(value >= 0, "a shadow's radius must not be negative: got \(value)")
   }
 
   static func contentsScale(_ scale: Double) {
