@@ -98,21 +98,22 @@ final class LayoutScope: Sendable {
     frames.withLock { $0.contains { $0.nodeID == id && !$0.isHook } }
   }
 
-  /// Marks the innermost frame of the node with `id` as invalidated by its own code, if this task is measuring
-  /// the node (or running its ``DisplayNode/calculatedLayoutDidChange()``).
+  /// Records an invalidation of the node with `id` made by this task: if the task is measuring that node (or
+  /// running its ``DisplayNode/calculatedLayoutDidChange()``), marks the innermost such frame as invalidated by
+  /// its own code (the node's, or that of a subnode it measures), so that its layout is returned uncached.
   ///
-  /// - Returns: Whether it is: the invalidation comes from code that the node's measurement runs, its own
-  ///   layout code or that of a subnode it measures.
-  func markInvalidatedByItsOwnCode(nodeID id: UInt64) -> Bool {
+  /// - Returns: Whether the invalidation comes from layout code, and so must ask for no pass: that frame, or a
+  ///   measurement of any node, is under way (another node's `calculatedLayoutDidChange()` alone is not layout
+  ///   code: it runs once per new layout).
+  func noteInvalidation(ofNodeWithID id: UInt64) -> Bool {
     frames.withLock { frames in
-      guard let index = frames.lastIndex(where: { $0.nodeID == id }) else { return false }
-      frames[index].invalidatedByItsOwnCode = true
-      return true
+      if let index = frames.lastIndex(where: { $0.nodeID == id }) {
+        frames[index].invalidatedByItsOwnCode = true
+        return true
+      }
+      return frames.contains { !$0.isHook }
     }
   }
-
-  /// Whether a measurement of this scope is under way (not only a ``DisplayNode/calculatedLayoutDidChange()``).
-  var isInsideMeasurementCode: Bool { frames.withLock { $0.contains { !$0.isHook } } }
 
   /// Records `request`, made of the subnode of the node with ``NodeCore/id`` `supernodeID`, in that node's frame
   /// if it is the innermost one: the request comes from that node's own layout code.

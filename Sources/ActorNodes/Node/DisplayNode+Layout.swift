@@ -49,9 +49,7 @@ extension DisplayNode {
     // its subnode, or a node whose code invalidates it back). A measurement of the node under way in this task is
     // returned but not cached; whatever measures the node next measures it anew. The same from the node's own
     // `calculatedLayoutDidChange()`; another node's still asks (it runs once per new layout).
-    if let scope = LayoutScope.currentIfAny {
-      if scope.markInvalidatedByItsOwnCode(nodeID: core.id) || scope.isInsideMeasurementCode { return }
-    }
+    if let scope = LayoutScope.currentIfAny, scope.noteInvalidation(ofNodeWithID: core.id) { return }
     // The same from its own `layout(_:)` or `layoutDidFinish(_:)`, on the main actor.
     if LayoutApplication.nodeRunningHooks.load(ordering: .relaxed) == core.id, LayoutApplication.isOnMainQueue {
       return
