@@ -144,6 +144,12 @@ extension Layout.Element {
     return false
   }
 
+  /// Whether this is a node that is settled (see ``NodeCore/isSettled``), read without copying the node out.
+  var isSettledNode: Bool {
+    if case .node(let node) = self { return node.nodeCore.isSettled }
+    return false
+  }
+
   /// The identity of the node, if this is a node.
   var nodeIdentifier: ObjectIdentifier? {
     if case .node(let node) = self { return ObjectIdentifier(node) }

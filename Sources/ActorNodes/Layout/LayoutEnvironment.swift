@@ -51,12 +51,13 @@ struct LayoutEnvironment: Sendable {
     return environment
   }
 
-  /// Measures `node`, an element of the spec being computed, from the memo where it can; adds to `batch` what
-  /// the memo did not answer and how many it did.
+  /// Measures `node`, an element of the spec being computed, in its own isolation (one hop), with the element's
+  /// style fields over its own; from the memo of a node laid out again where it answers (see ``ChildMemo``), adding
+  /// to `batch` what the memo did not answer and how many it did.
   func measure(
-    remembering node: any DisplayNode, _ request: ChildRequest, override: StyleOverride,
-    recording batch: inout ChildMemo.Batch
+    _ node: any DisplayNode, _ request: ChildRequest, override: StyleOverride, recording batch: inout ChildMemo.Batch
   ) async throws -> Measured {
+    guard memoSession != nil else { return try await node.measure(request, override: override, in: self) }
     let core = node.nodeCore
     let fingerprint = request.fingerprint
     if let measured = try remembered(core, fingerprint, override, &batch, label: Layout.Element.node(node).label) {
@@ -140,6 +141,11 @@ struct LayoutEnvironment: Sendable {
     _ elements: [LayoutSpec], _ index: Int, _ request: ChildRequest, recording batch: inout ChildMemo.Batch
   ) async throws -> Measured {
     if let measured = try remembered(elements, index, request, &batch) { return measured }
+    // A node element without a copy of the element (which `elements[index].measure` makes, to call an async
+    // method on it): a copy retains the node and its core, first touches in a large stack, and the style's storage.
+    if case .node(let node) = elements[index].content {
+      return try await measure(node, request, override: elements[index].styleOverride, recording: &batch)
+    }
     return try await elements[index].measure(request, in: self, recording: &batch)
   }
 
@@ -275,8 +281,12 @@ struct Measured: Sendable {
   }
 
   /// The layout of `element` (the element this was measured for) at `position`.
-  func layout(of element: LayoutSpec, at position: Point = .zero) -> Layout {
-    Layout(element: element.element, size: size, position: position, sublayouts: sublayouts)
+  ///
+  /// Takes the element's ``Layout/Element``, not its ``LayoutSpec``: passing
+  /// an element of a spec's children from an async spec copied the whole
+  /// element (retaining its node, its core and its style), once per child.
+  func layout(of element: Layout.Element, at position: Point = .zero) -> Layout {
+    Layout(element: element, size: size, position: position, sublayouts: sublayouts)
   }
 }
 
@@ -284,6 +294,15 @@ extension LayoutSpec {
   /// The element of this spec's layouts.
   var element: Layout.Element {
     switch content {
+    case .node(let node): .node(node)
+    case .spec(let spec): .spec(spec.name)
+    }
+  }
+
+  /// ``element`` of `elements[index]`, read without copying that element out of the array: from an async spec,
+  /// `elements[index].element` copied the whole element (retaining its node, core and style) to call the getter.
+  static func element(of elements: [LayoutSpec], at index: Int) -> Layout.Element {
+    switch elements[index].content {
     case .node(let node): .node(node)
     case .spec(let spec): .spec(spec.name)
     }
@@ -300,11 +319,7 @@ extension LayoutSpec {
   ) async throws -> Measured {
     switch content {
     case .node(let node):
-      if environment.memoSession == nil {
-        return try await node.measure(request, override: styleOverride, in: environment)
-      }
-      return try await environment.measure(
-        remembering: node, request, override: styleOverride, recording: &batch)
+      return try await environment.measure(node, request, override: styleOverride, recording: &batch)
     case .spec(let spec):
       let style = self.style
       if request.skipsMeasuring(style) { return Measured(skippedWith: style) }
@@ -320,6 +335,6 @@ extension LayoutSpec {
     var batch = ChildMemo.Batch()
     defer { environment.memoSession?.record(batch) }
     return try await measure(.range(range, parentSize: parentSize), in: environment, recording: &batch).layout(
-      of: self)
+      of: element)
   }
 }

@@ -114,7 +114,7 @@ enum LayoutPass {
     let visits = roots.map {
       Visit(node: $0.node, target: $0.target, frame: $0.frame, manualParent: nil, isRoot: true)
     }
-    let walked = await walk(visits, descendingEverywhere: descendingEverywhere, environment)
+    let walked = await walk(visits[...], descendingEverywhere: descendingEverywhere, environment)
     outcome.application.entries += walked.entries
     outcome.errors += walked.errors
     guard !walked.managed.isEmpty else { return }
@@ -152,15 +152,27 @@ enum LayoutPass {
   /// changed height) has their subtrees walked in a few child tasks at once,
   /// whose results are kept in order.
   private static func walk(
-    _ visits: [Visit], descendingEverywhere: Bool, _ environment: LayoutEnvironment
+    _ visits: ArraySlice<Visit>, descendingEverywhere: Bool, _ environment: LayoutEnvironment
   ) async -> Walked {
     var walked = Walked()
     var frontier = visits
     while !frontier.isEmpty {
-      var stack = Array(frontier.reversed())
+      // The frontier in order, each visit's subtree before the next visit: the subtree's visits wait on `stack`.
+      let round = frontier
       frontier = []
+      var next = round.startIndex
+      var stack: [Visit] = []
       var manualNodes: [(node: any DisplayNode, entry: Int, requests: [SubnodeRequest])] = []
-      while let visit = stack.popLast() {
+      while true {
+        let visit: Visit
+        if let top = stack.popLast() {
+          visit = top
+        } else if next < round.endIndex {
+          visit = round[next]
+          next += 1
+        } else {
+          break
+        }
         let step: PassStep?
         do {
           step = try await visit.node.passStep(
@@ -238,14 +250,15 @@ enum LayoutPass {
     var visits: [Visit] = []
     // By index, so that only the nodes visited are copied out (each copy of a layout retains its node).
     for index in sublayouts.indices {
-      guard case .node(let subnode) = sublayouts[index].element else { continue }
       let frame = sublayouts[index].frame
-      // Left where it was, and nothing of it changed since a pass laid it out: nothing to do (no hop).
+      // Left where it was, and nothing of it changed since a pass laid it out: nothing to do (no hop). Checked
+      // before the node is copied out: a copy retains it, and a node in a window has a side table (slow to retain).
       if index < previous.count, previous[index].frame == frame,
-        previous[index].element.isSame(as: sublayouts[index].element), subnode.nodeCore.isSettled
+        previous[index].element.isSame(as: sublayouts[index].element), sublayouts[index].element.isSettledNode
       {
         continue
       }
+      guard case .node(let subnode) = sublayouts[index].element else { continue }
       visits.append(
         Visit(
           node: subnode, target: .size(frame.size), frame: frame, parentID: parentID, checksLink: checksLink,
@@ -262,11 +275,12 @@ enum LayoutPass {
     let chunks = Swift.min(LayoutConcurrency.maximumTasks, visits.count)
     return await withTaskGroup(of: (Int, Walked).self) { group in
       for chunk in 0..<chunks {
-        let run = Array(visits[visits.count * chunk / chunks..<visits.count * (chunk + 1) / chunks])
+        // Each task takes its run from the shared array (copied out, each visit would retain its node).
+        let run = visits.count * chunk / chunks..<visits.count * (chunk + 1) / chunks
         group.addTask {
           // A scope of its own for the task, as a measurement's child tasks have.
           await LayoutScope.withScope {
-            (chunk, await walk(run, descendingEverywhere: descendingEverywhere, environment))
+            (chunk, await walk(visits[run], descendingEverywhere: descendingEverywhere, environment))
           }
         }
       }

@@ -31,7 +31,7 @@ struct AbsoluteSpec: SpecComputation {
     let request = ChildRequest.absolute(specMax: range.max, parentSize: known)
     let measured = try await environment.measure(children) { _ in request }
     let sublayouts = measured.indices.map { index in
-      measured[index].layout(of: children[index], at: measured[index].style.layoutPosition)
+      measured[index].layout(of: LayoutSpec.element(of: children, at: index), at: measured[index].style.layoutPosition)
     }
     var size = known
     if sizing == .sizeToFit || size.width.isNaN {

@@ -212,7 +212,7 @@ struct StackSpec: SpecComputation {
       }
       let point = axis.point(main: position, cross: crossOffset)
       guard point.isFinite else { throw LayoutError.invalidPosition(point, element: children[index].element.label) }
-      sublayouts.append(item.layout(of: children[index], at: point))
+      sublayouts.append(item.layout(of: LayoutSpec.element(of: children, at: index), at: point))
       position += axis.main(item.size) + item.style.spacingAfter
     }
     let size = range.clamp(axis.size(main: sum, cross: lineCross))

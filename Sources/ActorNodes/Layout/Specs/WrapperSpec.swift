@@ -24,7 +24,7 @@ struct WrapperSpec: SpecComputation {
     let size = measured.reduce(range.min) {
       Size(width: max($0.width, $1.size.width), height: max($0.height, $1.size.height))
     }
-    let sublayouts = measured.indices.map { measured[$0].layout(of: children[$0]) }
+    let sublayouts = measured.indices.map { measured[$0].layout(of: LayoutSpec.element(of: children, at: $0)) }
     return try environment.layout(of: .spec(name), size: size, sublayouts: sublayouts)
   }
 }
