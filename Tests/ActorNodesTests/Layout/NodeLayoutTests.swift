@@ -135,6 +135,19 @@ struct NodeLayoutTests {
     guard case .invalidPosition(let position, _) = error else { Issue.record("\(String(describing: error))"); return }
     #expect(position.x == .infinity)
     #expect("\(error.map { "\($0)" } ?? "")".contains("a layout's position must be finite"))
+    // The same spacings with children that shrink into a bounded range: the stack names itself, where shrinking
+    // offered the first child a NaN length and the error named that child.
+    let shrinking = try await SpecFixture(3) { nodes in
+      .stack(spacing: 1e308, children: nodes.map { box($0, 10, 10).flexShrink(1) })
+    }
+    let bounded = SizeRange(min: .zero, max: Size(width: 100, height: 100))
+    let shrinkError = await #expect(throws: LayoutError.self) { _ = try await shrinking.layout(bounded) }
+    guard case .invalidPosition(let overflow, let element) = shrinkError else {
+      Issue.record("\(String(describing: shrinkError))")
+      return
+    }
+    #expect(overflow.x == .infinity)
+    #expect(element == "Stack")
     // A ratio so large that the width's option is unbounded (and the height has none): the child is laid out in
     // the range as it is, and takes Texture's default size there, nothing.
     let ratio = try await SpecFixture(1) { nodes in .ratio(1e308, .node(nodes[0])) }

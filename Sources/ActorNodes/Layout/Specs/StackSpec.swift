@@ -142,8 +142,14 @@ struct StackSpec: SpecComputation {
       for (offset, index) in flexibleItems.enumerated() { items[index] = measured[offset] }
     }
 
-    // 2. Flex along the axis to resolve a violation of the range.
-    let violation = Self.violation(mainSum(items), min: axis.main(range.min), max: axis.main(range.max))
+    // 2. Flex along the axis to resolve a violation of the range. Lengths and spacings that add up past `Double`'s
+    // largest value leave nothing to flex (shrinking would offer the items NaN lengths): every position after
+    // them would be infinite.
+    let measuredSum = mainSum(items)
+    guard measuredSum.isFinite else {
+      throw LayoutError.invalidPosition(axis.point(main: measuredSum, cross: 0), element: name)
+    }
+    let violation = Self.violation(measuredSum, min: axis.main(range.min), max: axis.main(range.max))
     let factors = items.map { item in
       abs(violation) < Self.violationEpsilon ? 0 : violation > 0 ? item.style.flexGrow : item.style.flexShrink
     }
