@@ -115,7 +115,7 @@ enum LayoutPass {
       Visit(node: $0.node, target: $0.target, frame: $0.frame, manualParent: nil, isRoot: true)
     }
     let walked = await walk(visits[...], descendingEverywhere: descendingEverywhere, environment)
-    outcome.application.entries += walked.entries
+    outcome.application.entries.append(moving: walked.entries)
     outcome.errors += walked.errors
     guard !walked.managed.isEmpty else { return }
     outcome.setManagedSubnodes = true
@@ -133,8 +133,8 @@ enum LayoutPass {
     /// The nodes that manage their subnodes, with the ones their new layouts name.
     var managed: [(parent: any DisplayNode, nodes: [any DisplayNode])] = []
 
-    mutating func append(_ other: Walked) {
-      entries += other.entries
+    mutating func append(_ other: consuming Walked) {
+      entries.append(moving: other.entries)
       errors += other.errors
       managed += other.managed
     }
@@ -287,7 +287,7 @@ enum LayoutPass {
       var parts = [Walked](repeating: Walked(), count: chunks)
       for await (chunk, part) in group { parts[chunk] = part }
       var walked = Walked()
-      for part in parts { walked.append(part) }
+      for chunk in parts.indices { walked.append(parts[chunk]) }
       return walked
     }
   }
@@ -337,5 +337,13 @@ extension Tree {
         return core.wasMeasured || !core.subnodes.isEmpty || core.automaticallyManagesSubnodes
       }
     }
+  }
+}
+
+extension Array {
+  /// Appends `other`'s elements, taking `other` itself when this array is empty: a pass's entries hold cores and
+  /// layouts, and each element copied retains them one by one (for every node a large pass moved).
+  fileprivate mutating func append(moving other: consuming [Element]) {
+    if isEmpty { self = other } else { append(contentsOf: other) }
   }
 }
