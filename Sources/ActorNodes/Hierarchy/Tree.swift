@@ -36,7 +36,11 @@ enum Tree {
     try validateAdding(core, to: parentCore)
     guard let index = try targetIndex(of: child, core: core, in: parentCore, at: position) else { return nil }
     let oldParent = detach(child, core: core)
-    parentCore.subnodes.insert(child, at: index)
+    if index == parentCore.subnodes.count {
+      parentCore.subnodes.append(child)  // The usual case: cheaper than an insertion at the end.
+    } else {
+      parentCore.subnodes.insert(child, at: index)
+    }
     core.setSupernode(parent, core: parentCore)
     return commitMove(
       of: child, core: core, from: oldParent, to: parent, parentCore: parentCore,
@@ -126,7 +130,7 @@ enum Tree {
       core.listedStamp = stamp
       let parentIndex = parents[index]
       guard parentIndex >= 0 else { continue }
-      guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
+      guard !core.isWindowRoot else { throw .nodeIsWindowRoot }
       let parentCore = cores[parentIndex]
       try checkNotManaged(parent: parentCore, child: core)
       if let scope = layoutScope,
@@ -264,7 +268,7 @@ enum Tree {
     for node in nodes {
       let nodeCore = node.nodeCore
       guard node !== parent else { throw .cannotAddNodeToItself }
-      guard nodeCore.hostWindow == nil else { throw .nodeIsWindowRoot }
+      guard !nodeCore.isWindowRoot else { throw .nodeIsWindowRoot }
       if core.isLayerBacked && !nodeCore.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
       if let other = nodeCore.supernode, other !== parent, other.nodeCore.automaticallyManagesSubnodes {
         throw .subnodesManagedByLayout  // Another node's layout names it too: one of them is wrong.
@@ -309,7 +313,7 @@ enum Tree {
   ) throws(HierarchyError) -> (load: PreparedLoad, version: UInt64) {
     let core = root.nodeCore
     guard core.supernode == nil else { throw .rootHasSupernode }
-    guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
+    guard !core.isWindowRoot else { throw .nodeIsWindowRoot }
     core.hostWindow = window
     core.setLeftItsWindow(false)
     setTurnQueue(queue, forSubtreeOf: root)
@@ -479,7 +483,7 @@ enum Tree {
     guard core !== parentCore else { throw .cannotAddNodeToItself }
     try checkOutsideLayout(editing: parentCore, moving: core)
     try checkNotManaged(parent: parentCore, child: core)
-    guard core.hostWindow == nil else { throw .nodeIsWindowRoot }
+    guard !core.isWindowRoot else { throw .nodeIsWindowRoot }
     if parentCore.isLayerBacked && !core.isLayerBacked {
       throw .viewBackedSubnodeOfLayerBackedNode
     }

@@ -107,6 +107,11 @@ public final class NodeCore: Sendable {
   /// The ``Window/id`` of ``hostWindow`` (0 for none), readable without a hop: a layout pass lays a root out at
   /// its window's size only while it is still that window's root.
   let hostWindowID = Atomic<UInt64>(0)
+  /// Whether the node is the root of a live window.
+  ///
+  /// The id first, so that a node that never was a root costs no weak load (every edit asks it); the id
+  /// outlives a window that went away without a detach, so the weak reference decides.
+  @HierarchyActor var isWindowRoot: Bool { hostWindowID.load(ordering: .relaxed) != 0 && hostWindow != nil }
 
   /// Creates the core of a node that loads a ``View``, or a ``Layer`` if `isLayerBacked`.
   ///
