@@ -33,12 +33,15 @@ enum LayoutPass {
 
   /// Lays out the nodes `dirty` and whatever their size changes reach, and lays the nodes `loaded` out again as
   /// they are (see ``PassTarget/applied``).
+  ///
+  /// - Parameter generation: How many passes led to this one, each asked for by code the one before ran (see
+  ///   ``LayoutScope/followUpPassLimit``).
   @concurrent
   static func run(
-    dirty: [any DisplayNode], loaded: [any DisplayNode] = [], environment: LayoutEnvironment
+    dirty: [any DisplayNode], loaded: [any DisplayNode] = [], generation: Int = 0, environment: LayoutEnvironment
   ) async -> Outcome {
     // One scope for the pass's task: its measurements push frames in it.
-    await LayoutScope.withScope {
+    await LayoutScope.withScope(passGeneration: generation) {
       var outcome = Outcome()
       var roots = await roots(for: dirty, environment, errors: &outcome.errors)
       var seen = Set(roots.map { ObjectIdentifier($0.node.nodeCore) })

@@ -12,8 +12,9 @@ import Synchronization
 final class LayoutScheduler {
   /// The queue whose turns apply the passes (the shared one once it is gone).
   private weak var queue: TurnQueue?
-  /// The nodes listed for the next pass, each with when its pass was asked for.
-  private var dirty: [(node: WeakNode, requestedAt: ContinuousClock.Instant)] = []
+  /// The nodes listed for the next pass, each with when its pass was asked for and the request's generation
+  /// (see ``LayoutScope/followUpPassLimit``).
+  private var dirty: [(node: WeakNode, requestedAt: ContinuousClock.Instant, generation: Int)] = []
   /// Nodes whose views loaded with layouts applied before, listed for the next pass to lay out again as they are.
   private var loaded: [WeakNode] = []
   private var isRunning = false
@@ -37,8 +38,8 @@ final class LayoutScheduler {
   private static var registrationWaiters: [CheckedContinuation<Void, Never>] = []
 
   /// Lists `node`, whose invalidation asked for a pass at `requestedAt`, with its window's scheduler.
-  static func register(_ node: any DisplayNode, requestedAt: ContinuousClock.Instant) {
-    of(node).markDirty(node, requestedAt: requestedAt)
+  static func register(_ node: any DisplayNode, requestedAt: ContinuousClock.Instant, generation: Int) {
+    of(node).markDirty(node, requestedAt: requestedAt, generation: generation)
     registrationArrived()
   }
 
@@ -61,8 +62,8 @@ final class LayoutScheduler {
   }
 
   /// Lists `node` for the next pass, starting one if none is running.
-  func markDirty(_ node: any DisplayNode, requestedAt: ContinuousClock.Instant) {
-    dirty.append((WeakNode(node: node), requestedAt))
+  func markDirty(_ node: any DisplayNode, requestedAt: ContinuousClock.Instant, generation: Int) {
+    dirty.append((WeakNode(node: node), requestedAt, generation))
     startPasses()
   }
 
@@ -138,7 +139,11 @@ final class LayoutScheduler {
     dirty = []
     for entry in listed {
       guard let node = entry.node.node else { continue }
-      if moves(node) { other.markDirty(node, requestedAt: entry.requestedAt) } else { dirty.append(entry) }
+      if moves(node) {
+        other.markDirty(node, requestedAt: entry.requestedAt, generation: entry.generation)
+      } else {
+        dirty.append(entry)
+      }
     }
     let listedLoaded = loaded
     loaded = []
@@ -152,15 +157,20 @@ final class LayoutScheduler {
     while !dirty.isEmpty || !loaded.isEmpty {
       let nodes = dirty.compactMap(\.node.node)
       let requestedAt = dirty.lazy.map(\.requestedAt).min()
+      // A pass that any request made outside the chain takes part in starts the count again.
+      let generation = dirty.lazy.map(\.generation).min() ?? 0
       dirty = []
       let loadedNodes = loaded.compactMap(\.node)
       loaded = []
       // Before measuring: an invalidation from now on asks for the next pass.
       for node in nodes { node.nodeCore.clearLayoutPassRequest() }
-      var outcome = await LayoutPass.run(dirty: nodes, loaded: loadedNodes, environment: LayoutEnvironment(scale: 1))
+      var outcome = await LayoutPass.run(
+        dirty: nodes, loaded: loadedNodes, generation: generation, environment: LayoutEnvironment(scale: 1))
       outcome.application.layoutRequestedAt = requestedAt
       if !outcome.application.isEmpty { (queue ?? TurnQueue.shared).submit(outcome.application) }
       errors.append(contentsOf: outcome.errors)
+      // The passes that code of this one asked for (on their way here) are part of the same wait.
+      await Self.waitForRegistrations()
     }
     isRunning = false
     let quiet = quietWaiters

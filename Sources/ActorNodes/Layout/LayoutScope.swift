@@ -35,9 +35,24 @@ final class LayoutScope: Sendable {
 
   private let frames: Mutex<[Frame]>
 
-  /// A scope that starts inside the measurements of `outer`.
-  private init(inside outer: LayoutScope?) {
+  /// How many passes, each asked for by code that the one before ran, led to the pass this scope's task runs in;
+  /// 0 outside passes. See ``followUpPassLimit``.
+  let passGeneration: Int
+
+  /// The most follow-up passes one pass leads to.
+  ///
+  /// A pass asked for by code that a pass runs (a node's layout code that
+  /// sets another node's text, or its `calculatedLayoutDidChange()`) is a
+  /// follow-up of that pass. Texture runs such code again on every layout,
+  /// once per frame for ever if two nodes keep changing each other; here a
+  /// wait for the passes (`layoutIfNeeded()`) must return, so a chain of
+  /// follow-ups ends after this many, and the request of the next is dropped.
+  static let followUpPassLimit = 4
+
+  /// A scope that starts inside the measurements of `outer`, in its pass unless `passGeneration` says otherwise.
+  private init(inside outer: LayoutScope?, passGeneration: Int?) {
     frames = Mutex(outer?.frames.withLock { $0 } ?? [])
+    self.passGeneration = passGeneration ?? outer?.passGeneration ?? 0
     LayoutScope.liveCount.add(1, ordering: .relaxed)
   }
 
@@ -62,10 +77,12 @@ final class LayoutScope: Sendable {
   ///
   /// The scope ends with `body`: a task that layout code started and that outlives it keeps the scope, with no
   /// measurement in it, so it runs as code outside layout does.
+  /// - Parameter passGeneration: For a layout pass's task, the pass's generation (see ``followUpPassLimit``);
+  ///   by default the current scope's.
   static func withScope<Result>(
-    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> Result
+    isolation: isolated (any Actor)? = #isolation, passGeneration: Int? = nil, _ body: () async throws -> Result
   ) async rethrows -> Result {
-    let scope = LayoutScope(inside: current)
+    let scope = LayoutScope(inside: current, passGeneration: passGeneration)
     defer { scope.frames.withLock { $0.removeAll() } }
     return try await $current.withValue(scope, operation: body, isolation: isolation)
   }

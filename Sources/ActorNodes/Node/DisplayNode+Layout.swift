@@ -18,7 +18,7 @@ extension DisplayNode {
     guard style != state.style else { return }
     let storage = state.layout
     storage.style = style
-    invalidateCalculatedLayout()
+    invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
     // Read after the bump; no pass can look at the node before this returns (it runs in the node's isolation).
     storage.styleVersion = nodeCore.layoutVersion.load(ordering: .acquiring)
   }
@@ -39,22 +39,42 @@ extension DisplayNode {
   /// again, for ever. A layout of the node being measured is returned but
   /// not cached, and whatever measures the node next (its supernode's layout
   /// under way, or the next pass something else asks for) measures it anew.
+  /// A change of what the node shows (``setNeedsLayout()``, a text node's
+  /// text, an image node's image, ``setStyle(_:)``) asks for a pass from
+  /// layout code too, as Texture's `setNeedsLayout` does: the next pass
+  /// after the current one. A chain of passes, each asked for by code that
+  /// the one before ran, ends after four of them (Texture would run such code
+  /// again at every frame, for ever), so that a wait for the passes returns.
   public nonisolated func invalidateCalculatedLayout() {
+    invalidateCalculatedLayout(asksForPassFromLayoutCode: false)
+  }
+
+  /// ``invalidateCalculatedLayout()``; with `asksForPassFromLayoutCode`, for a change of what the node shows,
+  /// which layout code makes too (Texture's `setNeedsLayout`), so that the change shows after the next pass.
+  nonisolated func invalidateCalculatedLayout(asksForPassFromLayoutCode: Bool) {
     let core = nodeCore
     core.layoutVersion.wrappingAdd(1, ordering: .releasing)
     // The shortcut could not answer any more; dropped, so that its layout keeps no removed subnode alive.
     core.dropShortcut()
-    // From layout code, no pass is asked for, as Texture's invalidation never asks for one: the pass would run
-    // that code again, which would invalidate again, forever (a node's code invalidating the node, its supernode,
-    // its subnode, or a node whose code invalidates it back). A measurement of the node under way in this task is
-    // returned but not cached; whatever measures the node next measures it anew. The same from the node's own
-    // `calculatedLayoutDidChange()`; another node's still asks (it runs once per new layout).
-    if let scope = LayoutScope.currentIfAny, scope.noteInvalidation(ofNodeWithID: core.id) { return }
+    var generation = 0
+    if let scope = LayoutScope.currentIfAny {
+      // Code that a pass runs asks for a follow-up of it: a chain of them ends (see `followUpPassLimit`).
+      generation = scope.passGeneration + 1
+      // From layout code, an invalidation alone asks for no pass, as Texture's never does: the pass would run
+      // that code again, which would invalidate again, forever (a node's code invalidating the node, its supernode,
+      // its subnode, or a node whose code invalidates it back). A measurement of the node under way in this task
+      // is returned but not cached; whatever measures the node next measures it anew. The same from the node's
+      // own `calculatedLayoutDidChange()`; another node's still asks (it runs once per new layout). A change of
+      // what the node shows asks, as Texture's `setNeedsLayout` marks the view whatever code calls it: without
+      // the pass, nothing might measure the node again, and the change would never show.
+      if scope.noteInvalidation(ofNodeWithID: core.id), !asksForPassFromLayoutCode { return }
+      guard generation <= LayoutScope.followUpPassLimit else { return }
+    }
     // The same from its own `layout(_:)` or `layoutDidFinish(_:)`, on the main actor.
     if LayoutApplication.nodeRunningHooks.load(ordering: .relaxed) == core.id, LayoutApplication.isOnMainQueue {
       return
     }
-    core.requestLayoutPass(for: self)
+    core.requestLayoutPass(for: self, generation: generation)
   }
 
   /// Measures the node's layout within `range`, without applying it: Texture's `layoutThatFits:parentSize:`.

@@ -107,7 +107,7 @@ extension DisplayNode {
   /// mark is recorded and applied at load; after load it is queued like a
   /// property write.
   public func setNeedsLayout() async {
-    invalidateCalculatedLayout()
+    invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
     await configure { $0.setNeedsLayout() }
   }
 

@@ -38,7 +38,7 @@ public actor ImageNode: DrawingNode {
   public func setImage(_ image: Image?) {
     let oldSize = self.image?.size
     self.image = image
-    if image?.size != oldSize { invalidateCalculatedLayout() }
+    if image?.size != oldSize { invalidateCalculatedLayout(asksForPassFromLayoutCode: true) }
     requestDisplay()
   }
 

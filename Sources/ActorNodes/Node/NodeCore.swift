@@ -199,13 +199,15 @@ public final class NodeCore: Sendable {
   ///
   /// A node whose view has not loaded is laid out by whoever lays out its
   /// tree (its window's pass once it loads, or ``DisplayNode/layoutIfNeeded()``).
-  func requestLayoutPass(for node: any DisplayNode) {
+  /// - Parameter generation: How many passes led to this request, each asked for by code the one before ran
+  ///   (see ``LayoutScope/followUpPassLimit``); 0 from code that no pass runs.
+  func requestLayoutPass(for node: any DisplayNode, generation: Int = 0) {
     guard layoutPassesEnabled else { return }
     let old = layoutPassFlags.bitwiseOr(NodeCore.passRequested, ordering: .acquiringAndReleasing).oldValue
     guard old & NodeCore.passRequested == 0 else { return }
     LayoutScheduler.registrationLeft()
     let requestedAt = ContinuousClock.now
-    Task { @HierarchyActor in LayoutScheduler.register(node, requestedAt: requestedAt) }
+    Task { @HierarchyActor in LayoutScheduler.register(node, requestedAt: requestedAt, generation: generation) }
   }
 
   /// Records whether the node left the window it was the root of (it frames itself until it enters one again).

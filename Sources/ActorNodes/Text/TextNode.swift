@@ -56,7 +56,7 @@ public actor TextNode: DrawingNode {
   public func setText(_ text: AttributedText) {
     guard text != self.text else { return }
     self.text = text
-    invalidateCalculatedLayout()
+    invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
     requestDisplay()
   }
 
@@ -70,7 +70,7 @@ public actor TextNode: DrawingNode {
       maximumNumberOfLines >= 0, "maximumNumberOfLines must not be negative: got \(maximumNumberOfLines)")
     guard maximumNumberOfLines != self.maximumNumberOfLines else { return }
     self.maximumNumberOfLines = maximumNumberOfLines
-    invalidateCalculatedLayout()
+    invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
     requestDisplay()
   }
 
@@ -82,7 +82,7 @@ public actor TextNode: DrawingNode {
       "a text container inset must be finite and not negative: got \(inset)")
     guard inset != textContainerInset else { return }
     textContainerInset = inset
-    invalidateCalculatedLayout()
+    invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
     requestDisplay()
   }
 
@@ -90,7 +90,7 @@ public actor TextNode: DrawingNode {
   public func setTruncationToken(_ token: String) {
     guard token != truncationToken else { return }
     truncationToken = token
-    invalidateCalculatedLayout()
+    invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
     requestDisplay()
   }
 

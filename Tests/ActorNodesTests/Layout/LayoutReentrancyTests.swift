@@ -126,6 +126,70 @@ struct LayoutReentrancyTests {
     #expect(await other.layoutCalls == otherCalls + 1)
   }
 
+  /// A leaf whose layout code changes a text node elsewhere in the tree, and the tree, attached to a window.
+  private func meddlingTree(_ mode: TurnMode) async throws -> (Window, meddler: CallbackLeaf, text: TextNode) {
+    let meddler = CallbackLeaf()
+    let text = TextNode(text: "cat")
+    let root = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(meddler), .node(text)]))
+    try await root.addSubnodes([meddler, text])
+    let window = Window(size: Size(width: 120, height: 300), turnMode: mode)
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    return (window, meddler, text)
+  }
+
+  @Test(arguments: [TurnMode.manual, .automatic])
+  func layoutCodeThatChangesAnotherNodesTextShowsTheText(_ mode: TurnMode) async throws {
+    let (window, meddler, text) = try await meddlingTree(mode)
+    let long = AttributedText("a sleepy kitten in a basket of yarn on the window sill")
+    await meddler.setBeforeAnswering { _ in await text.setText(long) }
+    await meddler.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    // Texture's `setAttributedText:` calls `setNeedsLayout`, which lays the node out at the next layout whatever
+    // code called it. Before, the change asked for no pass from layout code, and nothing measured the text again.
+    let room = SizeRange(min: .zero, max: Size(width: 120, height: 300))
+    let expected = try await TextNode(text: long).layout(thatFits: room)
+    #expect(text.appliedLayout?.size == expected.size)
+    #expect(text.layer?.frame.size == expected.size)
+    #expect(expected.size.height > 20, "the long text wraps")
+  }
+
+  @Test func layoutCodeThatSetsNeedsLayoutOnAnotherNodeAsksForItsPass() async throws {
+    let (window, meddler, text) = try await meddlingTree(.manual)
+    let before = await text.calculatedSize
+    await meddler.setBeforeAnswering { _ in
+      // A change the text node does not know of, then Texture's way to say so.
+      await text.setStyle { $0.width = .points(90) }
+      await text.setNeedsLayout()
+    }
+    await meddler.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(before.width != 90)
+    #expect(text.appliedLayout?.size.width == 90)
+  }
+
+  @Test func layoutCodeOfTwoNodesThatChangeEachOtherEnds() async throws {
+    let first = CallbackLeaf()
+    let second = CallbackLeaf()
+    let root = SpecHost(.stack(alignItems: .start, children: [.node(first), .node(second)]))
+    try await root.addSubnodes([first, second])
+    let window = Window(size: Size(width: 100, height: 100))
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    await first.setBeforeAnswering { _ in await second.setNeedsLayout() }
+    await second.setBeforeAnswering { _ in await first.setNeedsLayout() }
+    let calls = (await first.layoutCalls, await second.layoutCalls)
+    await first.setNeedsLayout()
+    // Texture would lay them out again at every layout, for ever: here a chain of passes asked for by the code
+    // of the pass before ends after `LayoutScope.followUpPassLimit` of them, so that the wait returns.
+    try await window.layoutIfNeeded()
+    let after = (await first.layoutCalls, await second.layoutCalls)
+    #expect(after.0 + after.1 - calls.0 - calls.1 == 1 + LayoutScope.followUpPassLimit)
+    try await window.layoutIfNeeded()
+    #expect(await first.layoutCalls == after.0)
+    #expect(await second.layoutCalls == after.1)
+  }
+
   @Test func calculatedLayoutDidChangeThatInvalidatesItsSupernodeAsksForItsPass() async throws {
     let leaf = CallbackLeaf()
     let root = SubnodeInvalidatingNode(leaf, invalidatesIt: false)
