@@ -106,7 +106,7 @@ struct LayoutApplication: MainTurnFeature {
   /// or its layout names its subnodes (automatic subnode management).
   @MainActor
   private static func layOutResizedSubnodes(of slot: ViewSlot) {
-    var resized: [(node: any DisplayNode, size: Size)] = []
+    var resized: [(node: any DisplayNode, size: Size, version: UInt64)] = []
     for child in slot.children where child.parent === slot && child.hasRunDidLoad && !child.isReleased {
       // The node last: most subnodes are where their layout put them, and each retain of a node is costly.
       guard let size = child.layer?.bounds.size, size.width > 0, size.height > 0 else { continue }
@@ -115,14 +115,14 @@ struct LayoutApplication: MainTurnFeature {
       } else if child.children.isEmpty, !child.managesSubnodes {
         continue  // Nothing to place (a node whose layout names its subnodes has none before its first layout).
       }
-      if let node = child.liveNode { resized.append((node, size)) }
+      if let node = child.liveNode { resized.append((node, size, child.propertyVersions.version(of: .bounds))) }
     }
     guard !resized.isEmpty else { return }
     MainTurn.currentRecorder?.resizedSubnodeRequests += 1
     // Counted as a registration on its way, so that a wait for the passes also waits for these.
     LayoutScheduler.registrationLeft()
     Task { @HierarchyActor in
-      for (node, size) in resized { await node.takeBoundsFromView(size) }
+      for (node, size, version) in resized { await node.takeBoundsFromView(size, shownAt: version) }
       LayoutScheduler.registrationArrived()
     }
   }
@@ -227,6 +227,7 @@ extension DisplayNode {
       return nil
     }
     state.writeVersion += 1
+    state.boundsVersion = state.writeVersion
     return FrameWrite(version: state.writeVersion, frame: frame)
   }
 }

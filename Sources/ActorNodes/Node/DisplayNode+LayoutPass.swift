@@ -166,7 +166,14 @@ extension DisplayNode {
 
   /// Takes the size that the `layout(_:)` of the node's supernode gave its view, on the main actor, and asks
   /// for a pass that lays the node out at it (as a view whose bounds change size lays its subviews out again).
-  func takeBoundsFromView(_ size: Size) {
+  ///
+  /// `version` is the version of the bounds write the view showed before the hook: a size read from a view
+  /// whose bounds the node has written again since (a pass placed it, its write not applied yet when the hook
+  /// ran) is stale, and taken for nothing. (Round 18: a `configure` frame applied in the turn, then the
+  /// supernode's hook, took the written size after the supernode's next pass had placed the node anew, and a
+  /// pass laid the node out at the stale size while its view showed the new one.)
+  func takeBoundsFromView(_ size: Size, shownAt version: UInt64) {
+    guard state.boundsVersion <= version else { return }
     let storage = state.layout
     storage.boundsFromView = size
     storage.isPlacedByHand = true

@@ -70,6 +70,7 @@ extension DisplayNode {
       nodeCore.requestLayoutPass(for: self)
     }
     state.writeVersion += 1
+    if changes.written.contains(.bounds) { state.boundsVersion = state.writeVersion }
     return PropertyWrite(
       version: state.writeVersion, written: changes.written, values: state.properties, actions: changes.actions,
       frame: changes.frame)

@@ -26,6 +26,8 @@ public final class NodeState {
   var pendingActions = ViewActions()
   /// The version of the node's latest write; the main actor applies a write only if it is newer.
   var writeVersion: UInt64 = 0
+  /// The version of the node's latest write of its bounds after load (a `configure` write or a pass's frame).
+  var boundsVersion: UInt64 = 0
   /// Blocks to run on the main actor after `didLoad`, in registration order.
   var didLoadBlocks: [DidLoadBlock] = []
   /// The node's own layout style (a spec's element may override fields of it).

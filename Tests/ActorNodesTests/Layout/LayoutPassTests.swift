@@ -1133,6 +1133,84 @@ struct LayoutPassTests {
     await manual.flush()
     #expect(frame(of: bar) == Rect(x: 5, y: 0, width: 10, height: 10))
   }
+
+  @Test(
+    "A node whose frame was written while its supernode's pass was waiting is laid out at the frame the supernode's layout gives it, once"
+  )
+  func frameWrittenBeforeTheSupernodesPassIsLaidOutAtTheNewFrame() async throws {
+    let a = BasicNode()
+    let b = BasicNode()
+    await a.setStyle {
+      $0.width = .points(20); $0.height = .points(20)
+    }
+    await b.setStyle {
+      $0.width = .points(30); $0.height = .points(10)
+    }
+    let row = SpecHost(.stack(.horizontal, children: [.node(a), .node(b).flexGrow(1)]))
+    try await row.addSubnodes([a, b])
+    let root = SpecHost(.stack(.vertical, alignItems: .stretch, children: [.node(row)]))
+    try await root.addSubnode(row)
+    // Unloaded, so that only the pass below lays the tree out (no window schedules one).
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 100) }
+    try await root.layoutIfNeeded()
+    #expect(await row.calculatedLayout?.size == Size(width: 200, height: 20))
+
+    // Round 18: the row's frame written while its supernode's pass waits, both listed for the same pass,
+    // supernode first. The supernode's layout places the row at 200 × 20; the row, listed at its written size,
+    // was then laid out again at 63 × 51 over it (its subnodes placed for 63 points while it showed 200).
+    await row.configure { $0.frame = Rect(x: 1, y: 1, width: 63, height: 51) }
+    root.invalidateCalculatedLayout()
+    let outcome = await LayoutPass.run(dirty: [root, row], environment: LayoutEnvironment(scale: 1))
+    #expect(outcome.errors.isEmpty)
+    let rowEntries = outcome.application.entries.filter { $0.core === row.nodeCore }
+    #expect(rowEntries.map(\.layout.size) == [Size(width: 200, height: 20)], "laid out once, at its new frame")
+    #expect(await row.calculatedLayout?.size == Size(width: 200, height: 20))
+    #expect(await row.viewProperties().frame == Rect(x: 0, y: 0, width: 200, height: 20))
+    let bFrame = await row.calculatedLayout?.sublayouts.last?.frame
+    #expect(bFrame == Rect(x: 20, y: 0, width: 180, height: 10))
+  }
+
+  @Test(
+    "A size a supernode's hook reads from a subnode's view is not taken once a newer pass placed the subnode anew"
+  )
+  @MainActor
+  func staleBoundsFromTheViewAreNotTaken() async throws {
+    let a = BasicNode()
+    let b = BasicNode()
+    await a.setStyle {
+      $0.width = .points(20); $0.height = .points(20)
+    }
+    await b.setStyle {
+      $0.width = .points(30); $0.height = .points(10)
+    }
+    let row = SpecHost(.stack(.horizontal, children: [.node(a), .node(b).flexGrow(1)]))
+    try await row.addSubnodes([a, b])
+    let other = BasicNode()
+    await other.setStyle { $0.height = .points(10) }
+    let root = PassNode("root") { _ in
+      .spec(.stack(.vertical, alignItems: .stretch, children: [.node(row), .node(other)]))
+    }
+    try await root.addSubnodes([row, other])
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    // The root's layout changes (a subnode leaves); its pass leaves the row where it was, and waits for a turn.
+    await other.removeFromSupernode()
+    await root.setMethod { _ in .spec(.stack(.vertical, alignItems: .stretch, children: [.node(row)])) }
+    try await window.waitForLayoutPasses()
+    // The row's frame written by hand, then its supernode laid out again, which places the row anew.
+    await row.configure { $0.frame = Rect(x: 1, y: 1, width: 63, height: 51) }
+    await root.setNeedsLayout()
+    try await window.waitForLayoutPasses()
+    // One turn: the written frame, then the first pass's hooks of the root (the row's view shows the written
+    // size, which they took for the root's placing it by hand), then the second pass's frames.
+    await window.flush()
+    try await window.layoutIfNeeded()
+    try await window.layoutIfNeeded()
+    #expect(frame(of: row) == Rect(x: 0, y: 0, width: 200, height: 20))
+    #expect(row.appliedLayout?.size == Size(width: 200, height: 20), "the size its frame shows")
+    #expect(frame(of: b) == Rect(x: 20, y: 0, width: 180, height: 10), "placed for the row's width")
+  }
 }
 
 /// Seed 002's node: an image at the right edge and text filling the rest, measured in
