@@ -2,530 +2,533 @@ import Testing
 
 @testable import ActorNodes
 
-/// Transactions, synchronous display, suspension, the two drawing styles, sizes and scales.
-///
-/// Serialized: some tests hold every thread of the shared display executor.
-@Suite(.serialized, .timeLimit(.minutes(1)))
-@MainActor
-struct DisplayBehaviorTests {
-  private func window() -> Window { Window(size: Size(width: 20, height: 20), turnMode: .manual) }
+extension HeldDrawSuites {
+  /// Transactions, synchronous display, suspension, the two drawing styles, sizes and scales.
+  ///
+  /// Serialized: some tests hold every thread of the shared display executor.
+  @Suite(.serialized, .timeLimit(.minutes(1)))
+  @MainActor
+  struct DisplayBehaviorTests {
+    private func window() -> Window { Window(size: Size(width: 20, height: 20), turnMode: .manual) }
 
-  private static let square = Rect(x: 0, y: 0, width: 2, height: 2)
+    private static let square = Rect(x: 0, y: 0, width: 2, height: 2)
 
-  @Test func aTransactionCommitsInOneTurnInStartOrderAfterItsSlowestDraw() async throws {
-    let log = EventLog()
-    let fast = DrawProbe()
-    let slow = DrawProbe(holdingDraws: true)
-    let cell = PaintNode("cell", color: .white, log: log, probe: fast, frame: Rect(x: 0, y: 0, width: 8, height: 4))
-    cell.setTransactionContainer(true)
-    let first = PaintNode("first", color: .blue, log: log, probe: slow, frame: Self.square)
-    let second = PaintNode("second", color: .green, log: log, probe: fast, frame: Rect(x: 4, y: 0, width: 2, height: 2))
-    try await cell.addSubnodes([first, second])
-    let window = window()
-    try await window.attach(cell)
-    await fast.waitFor("drew second")
-    await slow.waitFor("draw first")
-    await window.flush()  // The cell and `second` are drawn, but `first` is not: nothing of the cell commits.
-    #expect(cell.layer?.contents == nil && second.layer?.contents == nil)
-    #expect(log.entries(containing: "didFinish").isEmpty)
+    @Test func aTransactionCommitsInOneTurnInStartOrderAfterItsSlowestDraw() async throws {
+      let log = EventLog()
+      let fast = DrawProbe()
+      let slow = DrawProbe(holdingDraws: true)
+      let cell = PaintNode("cell", color: .white, log: log, probe: fast, frame: Rect(x: 0, y: 0, width: 8, height: 4))
+      cell.setTransactionContainer(true)
+      let first = PaintNode("first", color: .blue, log: log, probe: slow, frame: Self.square)
+      let second = PaintNode(
+        "second", color: .green, log: log, probe: fast, frame: Rect(x: 4, y: 0, width: 2, height: 2))
+      try await cell.addSubnodes([first, second])
+      let window = window()
+      try await window.attach(cell)
+      await fast.waitFor("drew second")
+      await slow.waitFor("draw first")
+      await window.flush()  // The cell and `second` are drawn, but `first` is not: nothing of the cell commits.
+      #expect(cell.layer?.contents == nil && second.layer?.contents == nil)
+      #expect(log.entries(containing: "didFinish").isEmpty)
 
-    slow.release()
-    await window.waitForPendingDisplays()
-    let turns = window.statistics.turns
-    await window.flush()
-    #expect(window.statistics.turns == turns + 1)
-    #expect(cell.layer?.contents != nil && first.layer?.contents != nil && second.layer?.contents != nil)
-    #expect(
-      log.entries == [
-        "cell.willStart(async)", "first.willStart(async)", "cell.subnodeWillStart(first)",
-        "second.willStart(async)", "cell.subnodeWillStart(second)",
-        "cell.didFinish",
-        "first.didFinish", "first.hierarchyDidFinish", "cell.subnodeDidFinish(first)",
-        "second.didFinish", "second.hierarchyDidFinish", "cell.subnodeDidFinish(second)", "cell.hierarchyDidFinish",
-      ])
-  }
-
-  @Test func aRemovedSubnodeNoLongerHoldsUpItsFormerSupernodesHierarchyDisplay() async throws {
-    // Texture keeps the pending nodes in a weak set: a released one no longer counts.
-    let log = EventLog()
-    let held = DrawProbe(holdingDraws: true)
-    let parent = PaintNode("parent", color: .white, log: log, frame: Rect(x: 0, y: 0, width: 8, height: 4))
-    let gone = PaintNode("gone", color: .blue, log: log, probe: held, frame: Self.square)
-    let kept = PaintNode("kept", color: .green, log: log, frame: .zero)  // Displays once it has a size.
-    try await parent.addSubnodes([gone, kept])
-    let window = window()
-    try await window.attach(parent)
-    await held.waitFor("draw gone")  // Pending on the parent, and held there.
-    await gone.removeFromSupernode()
-    await window.flush()
-    held.release()  // Its display was cancelled when it left the window: it commits nothing.
-    await kept.configure { $0.frame = Rect(x: 4, y: 0, width: 2, height: 2) }
-    await window.flush()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(log.entries.contains("parent.subnodeDidFinish(kept)"))
-    #expect(log.entries.last == "parent.hierarchyDidFinish", "\(log.entries)")
-  }
-
-  @Test func aSynchronousDisplayDrawsOnTheMainActorWithoutATurn() async throws {
-    let log = EventLog()
-    let probe = DrawProbe()
-    let node = PaintNode("sync", color: .green, log: log, probe: probe, frame: Self.square)
-    node.setDisplaysAsynchronously(false)
-    #expect(!node.displaysAsynchronously)
-    let window = window()
-    try await window.attach(node)
-    await window.waitForPendingDisplays()
-    // No flush: a synchronous display commits in the hop that starts it.
-    #expect(node.layer?.contents?.rgbaBytes(x: 1, y: 1) == [0, 255, 0, 255])
-    #expect(log.entries == ["sync.willStart(sync)", "sync.didFinish", "sync.hierarchyDidFinish"])
-    #expect(probe.entries("drew").first?.contains("on another thread") == true, "on the main actor, not the executor")
-  }
-
-  @Test func factoryNodesAreSynchronous() async throws {
-    let node = BasicNode(makeView: { View() })
-    #expect(!node.displaysAsynchronously)
-    node.setDisplaysAsynchronously(true)
-    #expect(!node.displaysAsynchronously, "ignored for a view made by a factory")
-
-    // A drawing node whose view a factory makes draws on the main actor, in the hop that starts it.
-    let log = EventLog()
-    let probe = DrawProbe()
-    let wrapped = FactoryPaintNode(log: log, probe: probe)
-    wrapped.setDisplaysAsynchronously(true)
-    let window = window()
-    try await window.attach(wrapped)
-    await window.waitForPendingDisplays()
-    #expect(wrapped.layer?.contents != nil, "committed without a turn")
-    #expect(log.entries.first == "factory.willStart(sync)")
-    #expect(probe.entries("drew").first?.contains("on another thread") == true)
-  }
-
-  @Test func displayImmediatelyDrawsBeforeReturning() async throws {
-    let log = EventLog()
-    let probe = DrawProbe()
-    let node = PaintNode("now", color: .red, log: log, probe: probe, frame: Self.square)
-    let window = window()
-    try await window.attach(node)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    log.clear()
-    await node.setColorWithoutDisplay(.blue)
-    await node.displayImmediately()
-    #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255])
-    #expect(log.entries == ["now.willStart(sync)", "now.didFinish", "now.hierarchyDidFinish"])
-  }
-
-  @Test func displayImmediatelyDrawsALoadedNodeOutOfEveryWindow() async throws {
-    let node = PaintNode("now", color: .red, frame: Self.square)
-    let window = window()
-    try await window.attach(node)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    await window.detach()
-    #expect(node.isNodeLoaded && !node.isInHierarchy)
-    await node.setColorWithoutDisplay(.blue)
-    // Texture's displayImmediately is `display:NO` on the layer, which does not look at the hierarchy.
-    await node.displayImmediately()
-    #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255])
-
-    node.setDisplaySuspended(true)
-    await node.setColorWithoutDisplay(.green)
-    await node.displayImmediately()
-    #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255], "a suspended node keeps what it shows")
-  }
-
-  @Test func suspendingASubnodeMidDisplayTellsItsSupernode() async throws {
-    let log = EventLog()
-    let probe = DrawProbe(holdingDraws: true)
-    let parent = PaintNode("parent", log: log, frame: Rect(x: 0, y: 0, width: 10, height: 10))
-    parent.setDisplaySuspended(true)
-    let child = PaintNode("child", log: log, probe: probe, frame: Self.square)
-    try await parent.addSubnode(child)
-    let window = window()
-    try await window.attach(parent)
-    await probe.waitFor("draw child")
-    #expect(log.entries == ["child.willStart(async)", "parent.subnodeWillStart(child)"])
-
-    // Texture's setDisplaySuspended:YES tells the supernode the subnode's display is over: it no longer holds
-    // up the supernode's hierarchyDisplayDidFinish.
-    child.setDisplaySuspended(true)
-    probe.stopHolding()
-    probe.release(1)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(log.entries.dropFirst(2) == ["parent.subnodeDidFinish(child)", "parent.hierarchyDidFinish"])
-    #expect(child.layer?.contents == nil)
-  }
-
-  @Test(
-    "setNeedsDisplay() on the main actor marks the layer during the call; a display clears the mark as it starts (Texture: -[_ASDisplayLayer display])"
-  )
-  func needsDisplayMarkFollowsTheDisplay() async throws {
-    let probe = DrawProbe()
-    let node = PaintNode("mark", probe: probe, frame: Self.square)
-    let window = window()
-    try await window.attach(node)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    node.setDisplaySuspended(true)
-    await node.setNeedsDisplay()
-    #expect(node.layer?.needsDisplay == true, "marked without a turn")
-    node.setDisplaySuspended(false)
-    await window.waitForPendingDisplays()  // Drawn, not committed yet.
-    #expect(node.layer?.needsDisplay == false, "the display under way cleared it")
-    await window.flush()
-    #expect(node.layer?.needsDisplay == false)
-  }
-
-  @Test func aSuspendedNodeDrawsNothingUntilResumed() async throws {
-    let probe = DrawProbe()
-    let node = PaintNode("suspended", probe: probe, frame: Self.square)
-    node.setDisplaySuspended(true)
-    #expect(node.isDisplaySuspended)
-    let window = window()
-    try await window.attach(node)
-    await node.setNeedsDisplay()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(probe.entries("draw").isEmpty)
-    #expect(node.layer?.contents == nil)
-    #expect(node.layer?.needsDisplay == true)
-
-    node.setDisplaySuspended(false)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(probe.entries("draw").count == 1)
-    #expect(node.layer?.contents != nil)
-  }
-
-  @Test func displayWinsOverDrawWhenANodeImplementsBoth() async throws {
-    let probe = DrawProbe()
-    let node = BothStylesNode(probe: probe)
-    let window = window()
-    try await window.attach(node)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(probe.log == ["display"])
-    #expect(node.layer?.contents?.pixelWidth == 3)
-  }
-
-  @Test func drawRunsInAContextOfTheBoundsAtTheContentsScale() async throws {
-    let node = PaintNode("scaled", color: .red, frame: Rect(x: 0, y: 0, width: 3, height: 2))
-    await node.setNeedsDisplay(atScale: 2)
-    #expect(node.contentsScaleForDisplay == 2)
-    let window = window()
-    try await window.attach(node)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    let contents = try #require(node.layer?.contents)
-    #expect(contents.pixelWidth == 6 && contents.pixelHeight == 4 && contents.scale == 2)
-    #expect(node.layer?.contentsScale == 2)
-  }
-
-  @Test func aZeroSizedNodeDisplaysWhenItFirstGetsASizeAndOnlyThen() async throws {
-    // Texture's testThatNodeGetsRenderedIfItGoesFromZeroSizeToRealSizeButOnlyOnce.
-    let probe = DrawProbe()
-    let node = PaintNode("zero", probe: probe, frame: .zero)
-    let holder = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
-    try await holder.addSubnode(node)
-    let window = window()
-    try await window.attach(holder)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(node.layer?.contents == nil)
-    #expect(probe.entries("draw").isEmpty)
-
-    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 4, height: 4) }
-    await window.flush()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    let first = try #require(node.layer?.contents)
-    #expect(probe.entries("draw").count == 1)
-
-    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 6, height: 6) }
-    await window.flush()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(node.layer?.contents == first, "a new size alone does not redraw")
-    #expect(probe.entries("draw").count == 1)
-  }
-
-  @Test func needsDisplayOnBoundsChangeRedrawsOnANewSizeOnly() async throws {
-    let probe = DrawProbe()
-    let node = PaintNode("resizes", probe: probe, frame: Rect(x: 0, y: 0, width: 4, height: 4))
-    await node.configure { $0.needsDisplayOnBoundsChange = true }
-    let holder = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
-    try await holder.addSubnode(node)
-    let window = window()
-    try await window.attach(holder)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(node.layer?.needsDisplayOnBoundsChange == true)
-    #expect(probe.entries("draw").count == 1)
-
-    await node.configure { $0.frame = Rect(x: 3, y: 3, width: 4, height: 4) }
-    await window.flush()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(probe.entries("draw").count == 1, "a move keeps the contents")
-
-    await node.configure { $0.frame = Rect(x: 3, y: 3, width: 6, height: 5) }
-    await window.flush()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(probe.entries("draw").count == 2, "a new size redraws")
-    #expect(node.layer?.contents?.pixelWidth == 6)
-    #expect(node.layer?.contents?.pixelHeight == 5)
-  }
-
-  @Test(arguments: [TurnMode.manual, .automatic])
-  func aDisplayAskedForWithARelayoutDrawsAtTheSizeTheRelayoutGives(_ mode: TurnMode) async throws {
-    let probe = DrawProbe()
-    let paint = PaintNode("paint", probe: probe)
-    await paint.setStyle { $0.preferredSize = Size(width: 4, height: 4) }
-    let host = SpecHost(.stack(alignItems: .start, children: [.node(paint)]))
-    try await host.addSubnode(paint)
-    let window = Window(size: Size(width: 20, height: 20), turnMode: mode)
-    /// Waits until the displays asked for have committed.
-    func settle() async {
+      slow.release()
       await window.waitForPendingDisplays()
-      if mode == .manual { await window.flush() } else { await window.waitForQueuedWork() }
+      let turns = window.statistics.turns
+      await window.flush()
+      #expect(window.statistics.turns == turns + 1)
+      #expect(cell.layer?.contents != nil && first.layer?.contents != nil && second.layer?.contents != nil)
+      #expect(
+        log.entries == [
+          "cell.willStart(async)", "first.willStart(async)", "cell.subnodeWillStart(first)",
+          "second.willStart(async)", "cell.subnodeWillStart(second)",
+          "cell.didFinish",
+          "first.didFinish", "first.hierarchyDidFinish", "cell.subnodeDidFinish(first)",
+          "second.didFinish", "second.hierarchyDidFinish", "cell.subnodeDidFinish(second)", "cell.hierarchyDidFinish",
+        ])
     }
-    try await window.attach(host)
-    await settle()
-    #expect(paint.layer?.contents?.pixelWidth == 4)
 
-    // Texture: a relayout and a display asked for in one run loop meet in one Core Animation commit, which
-    // lays out before it displays: the display reads the new bounds. Here the display may start before the
-    // pass's frames are applied (in an automatic window, either may come first); one that did is done again.
-    await paint.setStyle { $0.preferredSize = Size(width: 8, height: 6) }
-    await paint.setNeedsDisplay()
-    try await window.layoutIfNeeded()
-    await settle()
-    #expect(paint.layer?.frame.size == Size(width: 8, height: 6))
-    #expect(paint.layer?.contents?.pixelWidth == 8)
-    #expect(paint.layer?.contents?.pixelHeight == 6)
-
-    // A display that started before the layout was asked for keeps its contents (Texture redraws on a bounds
-    // change only with needsDisplayOnBoundsChange).
-    let draws = probe.entries("draw").count
-    await paint.setStyle { $0.preferredSize = Size(width: 10, height: 10) }
-    try await window.layoutIfNeeded()
-    await settle()
-    #expect(paint.layer?.frame.size == Size(width: 10, height: 10))
-    #expect(probe.entries("draw").count == draws)
-    #expect(paint.layer?.contents?.pixelWidth == 8)
-  }
-
-  @Test func aTextNodeRedrawsAtTheSizeItsNewTextIsLaidOutAt() async throws {
-    // Texture's text nodes set needsDisplayOnBoundsChange: text wraps to the width it is drawn at.
-    let text = TextNode(text: AttributedText("Hi"))
-    let host = SpecHost(.stack(alignItems: .start, children: [.node(text)]))
-    try await host.addSubnode(text)
-    let window = Window(size: Size(width: 200, height: 200), turnMode: .manual)
-    try await window.attach(host)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    let before = try #require(text.layer?.frame.size)
-    #expect(text.layer?.contents?.pixelWidth == Int(before.width.rounded(.up)))
-
-    await text.setText(AttributedText("Hello there, a longer line"))
-    try await window.layoutIfNeeded()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    let after = try #require(text.layer?.frame.size)
-    #expect(after.width > before.width)
-    #expect(text.layer?.contents?.pixelWidth == Int(after.width.rounded(.up)), "drawn at its new bounds")
-    #expect(text.layer?.contents?.pixelHeight == Int(after.height.rounded(.up)))
-  }
-
-  @Test(
-    "recursivelyEnsureDisplay() lays out first: right after a text change, it returns with the text drawn at the size its pass gives (Texture lays out a layer that needs layout before it displays it)",
-    arguments: [TurnMode.manual, .automatic])
-  func recursivelyEnsureDisplayLaysOutFirst(_ mode: TurnMode) async throws {
-    let text = TextNode(text: AttributedText("Hi"))
-    let host = SpecHost(.stack(alignItems: .start, children: [.node(text)]))
-    try await host.addSubnode(text)
-    let window = Window(size: Size(width: 200, height: 200), turnMode: mode)
-    try await window.attach(host)
-    await host.recursivelyEnsureDisplay()
-    let before = try #require(text.layer?.frame.size)
-
-    await text.setText(AttributedText("Hello there, a longer line"))
-    await host.recursivelyEnsureDisplay()
-    let after = try #require(text.layer?.frame.size)
-    #expect(after.width > before.width)
-    #expect(text.layer?.contents?.pixelWidth == Int(after.width.rounded(.up)), "drawn at its new bounds")
-    #expect(text.layer?.contents?.pixelHeight == Int(after.height.rounded(.up)))
-  }
-
-  @Test func aNewBackgroundColorRedraws() async throws {
-    let probe = DrawProbe()
-    let node = PaintNode("bg", probe: probe, frame: Self.square)
-    let window = window()
-    try await window.attach(node)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    await node.configure { $0.backgroundColor = .blue }
-    await window.flush()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(probe.entries("draw").count == 2)
-  }
-
-  @Test(
-    "recursivelyEnsureDisplay() of a transaction costs two main-actor turns in a manual window (the start hop and the commit), and no empty turn when no layout is waiting"
-  )
-  func recursivelyEnsureDisplayTakesTwoTurns() async throws {
-    let probe = DrawProbe()
-    let cell = PaintNode("cell", probe: probe, frame: Rect(x: 0, y: 0, width: 8, height: 8))
-    cell.setTransactionContainer(true)
-    try await cell.addSubnodes((0..<3).map { PaintNode("child\($0)", probe: probe, frame: Self.square) })
-    let window = window()
-    try await window.attach(cell)
-    await cell.recursivelyEnsureDisplay()
-    await cell.recursivelyClearContents()
-    let turns = window.statistics.turns
-    await cell.recursivelyEnsureDisplay()
-    #expect(window.statistics.turns == turns + 2)
-    #expect(cell.layer?.contents != nil)
-  }
-
-  @Test(
-    "recursivelyEnsureDisplay() right after a write that asked for a redraw waits for that display instead of asking again: one displayWillStart and one snapshot per display (Texture's displayIfNeeded), over 50 rounds",
-    arguments: [TurnMode.manual, .automatic])
-  @MainActor
-  func recursivelyEnsureDisplayWaitsForTheDisplayAskedFor(mode: TurnMode) async throws {
-    let log = EventLog()
-    let node = PaintNode("node", log: log, frame: Self.square)
-    let window = Window(size: Size(width: 20, height: 20), turnMode: mode)
-    try await window.attach(node)
-    await node.recursivelyEnsureDisplay()
-    for round in 1...50 {
-      log.clear()
-      let snapshots = await node.parameterCalls
-      // Applied to the view during the call (the main actor's write), which asks for a redraw.
-      await node.configure { $0.backgroundColor = Color(white: Double(round) / 50) }
-      await node.recursivelyEnsureDisplay()
-      #expect(log.entries(containing: "willStart").count == 1, "round \(round)")
-      #expect(log.entries(containing: "didFinish").count == 1, "round \(round)")
-      #expect(await node.parameterCalls == snapshots + 1, "round \(round)")
-    }
-  }
-
-  @Test(
-    "recursivelyEnsureDisplay() waits for the displays of its own subtree only: a draw held in another window does not hold it up",
-    .timeLimit(.minutes(1)))
-  @MainActor
-  func recursivelyEnsureDisplayWaitsForItsSubtreeOnly() async throws {
-    let held = DrawProbe(holdingDraws: true)
-    let other = PaintNode("other", probe: held, frame: Self.square)
-    let otherWindow = window()
-    try await otherWindow.attach(other)
-    await held.waitFor("draw other")  // Held in its draw until released.
-    let node = PaintNode("node", frame: Self.square)
-    let window = window()
-    try await window.attach(node)
-    await node.recursivelyEnsureDisplay()
-    #expect(node.layer?.contents != nil)
-    #expect(other.layer?.contents == nil)
-    held.stopHolding()
-    held.release()
-    await other.recursivelyEnsureDisplay()
-    #expect(other.layer?.contents != nil)
-  }
-
-  @Test(
-    "A frame written off the main actor, then setNeedsDisplay(), both applied at a manual window's flush: the display that started before the flush read the old bounds, so the node draws again at the new ones"
-  )
-  @MainActor
-  func aQueuedFrameThenSetNeedsDisplayEndsDrawnAtTheNewBounds() async throws {
-    let node = PaintNode("node", frame: Rect(x: 0, y: 0, width: 10, height: 10))
-    let root = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
-    try await root.addSubnode(node)
-    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
-    try await window.attach(root)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(node.layer?.contents?.pixelWidth == 10)
-    await Task.detached {
-      await node.configure { $0.frame = Rect(x: 0, y: 0, width: 30, height: 20) }
-      await node.setNeedsDisplay()
-    }.value
-    for _ in 0..<2 {
+    @Test func aRemovedSubnodeNoLongerHoldsUpItsFormerSupernodesHierarchyDisplay() async throws {
+      // Texture keeps the pending nodes in a weak set: a released one no longer counts.
+      let log = EventLog()
+      let held = DrawProbe(holdingDraws: true)
+      let parent = PaintNode("parent", color: .white, log: log, frame: Rect(x: 0, y: 0, width: 8, height: 4))
+      let gone = PaintNode("gone", color: .blue, log: log, probe: held, frame: Self.square)
+      let kept = PaintNode("kept", color: .green, log: log, frame: .zero)  // Displays once it has a size.
+      try await parent.addSubnodes([gone, kept])
+      let window = window()
+      try await window.attach(parent)
+      await held.waitFor("draw gone")  // Pending on the parent, and held there.
+      await gone.removeFromSupernode()
+      await window.flush()
+      held.release()  // Its display was cancelled when it left the window: it commits nothing.
+      await kept.configure { $0.frame = Rect(x: 4, y: 0, width: 2, height: 2) }
+      await window.flush()
       await window.waitForPendingDisplays()
       await window.flush()
+      #expect(log.entries.contains("parent.subnodeDidFinish(kept)"))
+      #expect(log.entries.last == "parent.hierarchyDidFinish", "\(log.entries)")
     }
-    #expect(node.layer?.bounds.size == Size(width: 30, height: 20))
-    #expect(node.layer?.contents?.pixelWidth == 30)
-    #expect(node.layer?.contents?.pixelHeight == 20)
-    #expect(node.layer?.needsDisplay == false)
-  }
 
-  @Test func recursivelyEnsureDisplayCommitsEveryPendingDisplay() async throws {
-    let probe = DrawProbe()
-    let root = PaintNode("root", probe: probe, frame: Rect(x: 0, y: 0, width: 8, height: 8))
-    let children = (0..<3).map { PaintNode("child\($0)", probe: probe, frame: Self.square) }
-    try await root.addSubnodes(children)
-    let window = window()
-    try await window.attach(root)
-    await root.recursivelyEnsureDisplay()  // In manual mode too: it runs the turn that commits.
-    #expect(root.layer?.contents != nil)
-    for child in children { #expect(child.layer?.contents != nil) }
+    @Test func aSynchronousDisplayDrawsOnTheMainActorWithoutATurn() async throws {
+      let log = EventLog()
+      let probe = DrawProbe()
+      let node = PaintNode("sync", color: .green, log: log, probe: probe, frame: Self.square)
+      node.setDisplaysAsynchronously(false)
+      #expect(!node.displaysAsynchronously)
+      let window = window()
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      // No flush: a synchronous display commits in the hop that starts it.
+      #expect(node.layer?.contents?.rgbaBytes(x: 1, y: 1) == [0, 255, 0, 255])
+      #expect(log.entries == ["sync.willStart(sync)", "sync.didFinish", "sync.hierarchyDidFinish"])
+      #expect(probe.entries("drew").first?.contains("on another thread") == true, "on the main actor, not the executor")
+    }
 
-    for child in children { await child.setColor(.green) }
-    await root.recursivelyEnsureDisplay()
-    for child in children { #expect(child.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 255, 0, 255]) }
-  }
+    @Test func factoryNodesAreSynchronous() async throws {
+      let node = BasicNode(makeView: { View() })
+      #expect(!node.displaysAsynchronously)
+      node.setDisplaysAsynchronously(true)
+      #expect(!node.displaysAsynchronously, "ignored for a view made by a factory")
 
-  @Test(
-    "recursivelyEnsureDisplay() waits for a display in flight instead of starting it again (Texture: waitUntilComplete)"
-  )
-  func recursivelyEnsureDisplayWaitsForADisplayInFlight() async throws {
-    let log = EventLog()
-    let probe = DrawProbe(holdingDraws: true)
-    let node = PaintNode("flight", log: log, probe: probe, frame: Self.square)
-    let window = window()
-    try await window.attach(node)
-    await probe.waitFor("draw flight")  // The display that entering the window started is under way.
-    probe.stopHolding()
-    let ensured = Task { await node.recursivelyEnsureDisplay() }
-    probe.release()
-    await ensured.value
-    #expect(node.layer?.contents != nil)
-    #expect(log.entries == ["flight.willStart(async)", "flight.didFinish", "flight.hierarchyDidFinish"])
-    #expect(probe.entries("parameters").count == 1, "the display under way was not started again")
-  }
+      // A drawing node whose view a factory makes draws on the main actor, in the hop that starts it.
+      let log = EventLog()
+      let probe = DrawProbe()
+      let wrapped = FactoryPaintNode(log: log, probe: probe)
+      wrapped.setDisplaysAsynchronously(true)
+      let window = window()
+      try await window.attach(wrapped)
+      await window.waitForPendingDisplays()
+      #expect(wrapped.layer?.contents != nil, "committed without a turn")
+      #expect(log.entries.first == "factory.willStart(sync)")
+      #expect(probe.entries("drew").first?.contains("on another thread") == true)
+    }
 
-  @Test func clearingContents() async throws {
-    let root = PaintNode("root", frame: Rect(x: 0, y: 0, width: 8, height: 8))
-    let child = PaintNode("child", frame: Self.square)
-    try await root.addSubnode(child)
-    let window = window()
-    try await window.attach(root)
-    await root.recursivelyEnsureDisplay()
-    child.clearContents()
-    #expect(child.layer?.contents == nil && root.layer?.contents != nil)
-    await root.recursivelyClearContents()
-    #expect(root.layer?.contents == nil)
-    await root.recursivelyEnsureDisplay()  // Cleared contents are displayed again when asked.
-    #expect(root.layer?.contents != nil && child.layer?.contents != nil)
-  }
+    @Test func displayImmediatelyDrawsBeforeReturning() async throws {
+      let log = EventLog()
+      let probe = DrawProbe()
+      let node = PaintNode("now", color: .red, log: log, probe: probe, frame: Self.square)
+      let window = window()
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      log.clear()
+      await node.setColorWithoutDisplay(.blue)
+      await node.displayImmediately()
+      #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255])
+      #expect(log.entries == ["now.willStart(sync)", "now.didFinish", "now.hierarchyDidFinish"])
+    }
 
-  @Test func displayingNeverStarvesLayout() async throws {
-    let blockers = ExecutorBlockers()
-    await blockers.hold()  // Every draw thread is taken...
-    let leaf = PassNode("leaf", size: Size(width: 5, height: 7))
-    let layout = try await leaf.layout(thatFits: SizeRange(min: .zero, max: Size(width: 100, height: 100)))
-    #expect(layout.size == Size(width: 5, height: 7), "...and layout still runs")
-    blockers.release()
-  }
+    @Test func displayImmediatelyDrawsALoadedNodeOutOfEveryWindow() async throws {
+      let node = PaintNode("now", color: .red, frame: Self.square)
+      let window = window()
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      await window.detach()
+      #expect(node.isNodeLoaded && !node.isInHierarchy)
+      await node.setColorWithoutDisplay(.blue)
+      // Texture's displayImmediately is `display:NO` on the layer, which does not look at the hierarchy.
+      await node.displayImmediately()
+      #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255])
 
-  @Test func invalidScaleIsAContractViolation() async {
-    await #expect(processExitsWith: .failure) {
-      let node = PaintNode("bad")
-      await node.setNeedsDisplay(atScale: 0)
+      node.setDisplaySuspended(true)
+      await node.setColorWithoutDisplay(.green)
+      await node.displayImmediately()
+      #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255], "a suspended node keeps what it shows")
+    }
+
+    @Test func suspendingASubnodeMidDisplayTellsItsSupernode() async throws {
+      let log = EventLog()
+      let probe = DrawProbe(holdingDraws: true)
+      let parent = PaintNode("parent", log: log, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+      parent.setDisplaySuspended(true)
+      let child = PaintNode("child", log: log, probe: probe, frame: Self.square)
+      try await parent.addSubnode(child)
+      let window = window()
+      try await window.attach(parent)
+      await probe.waitFor("draw child")
+      #expect(log.entries == ["child.willStart(async)", "parent.subnodeWillStart(child)"])
+
+      // Texture's setDisplaySuspended:YES tells the supernode the subnode's display is over: it no longer holds
+      // up the supernode's hierarchyDisplayDidFinish.
+      child.setDisplaySuspended(true)
+      probe.stopHolding()
+      probe.release(1)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(log.entries.dropFirst(2) == ["parent.subnodeDidFinish(child)", "parent.hierarchyDidFinish"])
+      #expect(child.layer?.contents == nil)
+    }
+
+    @Test(
+      "setNeedsDisplay() on the main actor marks the layer during the call; a display clears the mark as it starts (Texture: -[_ASDisplayLayer display])"
+    )
+    func needsDisplayMarkFollowsTheDisplay() async throws {
+      let probe = DrawProbe()
+      let node = PaintNode("mark", probe: probe, frame: Self.square)
+      let window = window()
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      node.setDisplaySuspended(true)
+      await node.setNeedsDisplay()
+      #expect(node.layer?.needsDisplay == true, "marked without a turn")
+      node.setDisplaySuspended(false)
+      await window.waitForPendingDisplays()  // Drawn, not committed yet.
+      #expect(node.layer?.needsDisplay == false, "the display under way cleared it")
+      await window.flush()
+      #expect(node.layer?.needsDisplay == false)
+    }
+
+    @Test func aSuspendedNodeDrawsNothingUntilResumed() async throws {
+      let probe = DrawProbe()
+      let node = PaintNode("suspended", probe: probe, frame: Self.square)
+      node.setDisplaySuspended(true)
+      #expect(node.isDisplaySuspended)
+      let window = window()
+      try await window.attach(node)
+      await node.setNeedsDisplay()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.entries("draw").isEmpty)
+      #expect(node.layer?.contents == nil)
+      #expect(node.layer?.needsDisplay == true)
+
+      node.setDisplaySuspended(false)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.entries("draw").count == 1)
+      #expect(node.layer?.contents != nil)
+    }
+
+    @Test func displayWinsOverDrawWhenANodeImplementsBoth() async throws {
+      let probe = DrawProbe()
+      let node = BothStylesNode(probe: probe)
+      let window = window()
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.log == ["display"])
+      #expect(node.layer?.contents?.pixelWidth == 3)
+    }
+
+    @Test func drawRunsInAContextOfTheBoundsAtTheContentsScale() async throws {
+      let node = PaintNode("scaled", color: .red, frame: Rect(x: 0, y: 0, width: 3, height: 2))
+      await node.setNeedsDisplay(atScale: 2)
+      #expect(node.contentsScaleForDisplay == 2)
+      let window = window()
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      let contents = try #require(node.layer?.contents)
+      #expect(contents.pixelWidth == 6 && contents.pixelHeight == 4 && contents.scale == 2)
+      #expect(node.layer?.contentsScale == 2)
+    }
+
+    @Test func aZeroSizedNodeDisplaysWhenItFirstGetsASizeAndOnlyThen() async throws {
+      // Texture's testThatNodeGetsRenderedIfItGoesFromZeroSizeToRealSizeButOnlyOnce.
+      let probe = DrawProbe()
+      let node = PaintNode("zero", probe: probe, frame: .zero)
+      let holder = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+      try await holder.addSubnode(node)
+      let window = window()
+      try await window.attach(holder)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(node.layer?.contents == nil)
+      #expect(probe.entries("draw").isEmpty)
+
+      await node.configure { $0.frame = Rect(x: 0, y: 0, width: 4, height: 4) }
+      await window.flush()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      let first = try #require(node.layer?.contents)
+      #expect(probe.entries("draw").count == 1)
+
+      await node.configure { $0.frame = Rect(x: 0, y: 0, width: 6, height: 6) }
+      await window.flush()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(node.layer?.contents == first, "a new size alone does not redraw")
+      #expect(probe.entries("draw").count == 1)
+    }
+
+    @Test func needsDisplayOnBoundsChangeRedrawsOnANewSizeOnly() async throws {
+      let probe = DrawProbe()
+      let node = PaintNode("resizes", probe: probe, frame: Rect(x: 0, y: 0, width: 4, height: 4))
+      await node.configure { $0.needsDisplayOnBoundsChange = true }
+      let holder = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+      try await holder.addSubnode(node)
+      let window = window()
+      try await window.attach(holder)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(node.layer?.needsDisplayOnBoundsChange == true)
+      #expect(probe.entries("draw").count == 1)
+
+      await node.configure { $0.frame = Rect(x: 3, y: 3, width: 4, height: 4) }
+      await window.flush()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.entries("draw").count == 1, "a move keeps the contents")
+
+      await node.configure { $0.frame = Rect(x: 3, y: 3, width: 6, height: 5) }
+      await window.flush()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.entries("draw").count == 2, "a new size redraws")
+      #expect(node.layer?.contents?.pixelWidth == 6)
+      #expect(node.layer?.contents?.pixelHeight == 5)
+    }
+
+    @Test(arguments: [TurnMode.manual, .automatic])
+    func aDisplayAskedForWithARelayoutDrawsAtTheSizeTheRelayoutGives(_ mode: TurnMode) async throws {
+      let probe = DrawProbe()
+      let paint = PaintNode("paint", probe: probe)
+      await paint.setStyle { $0.preferredSize = Size(width: 4, height: 4) }
+      let host = SpecHost(.stack(alignItems: .start, children: [.node(paint)]))
+      try await host.addSubnode(paint)
+      let window = Window(size: Size(width: 20, height: 20), turnMode: mode)
+      /// Waits until the displays asked for have committed.
+      func settle() async {
+        await window.waitForPendingDisplays()
+        if mode == .manual { await window.flush() } else { await window.waitForQueuedWork() }
+      }
+      try await window.attach(host)
+      await settle()
+      #expect(paint.layer?.contents?.pixelWidth == 4)
+
+      // Texture: a relayout and a display asked for in one run loop meet in one Core Animation commit, which
+      // lays out before it displays: the display reads the new bounds. Here the display may start before the
+      // pass's frames are applied (in an automatic window, either may come first); one that did is done again.
+      await paint.setStyle { $0.preferredSize = Size(width: 8, height: 6) }
+      await paint.setNeedsDisplay()
+      try await window.layoutIfNeeded()
+      await settle()
+      #expect(paint.layer?.frame.size == Size(width: 8, height: 6))
+      #expect(paint.layer?.contents?.pixelWidth == 8)
+      #expect(paint.layer?.contents?.pixelHeight == 6)
+
+      // A display that started before the layout was asked for keeps its contents (Texture redraws on a bounds
+      // change only with needsDisplayOnBoundsChange).
+      let draws = probe.entries("draw").count
+      await paint.setStyle { $0.preferredSize = Size(width: 10, height: 10) }
+      try await window.layoutIfNeeded()
+      await settle()
+      #expect(paint.layer?.frame.size == Size(width: 10, height: 10))
+      #expect(probe.entries("draw").count == draws)
+      #expect(paint.layer?.contents?.pixelWidth == 8)
+    }
+
+    @Test func aTextNodeRedrawsAtTheSizeItsNewTextIsLaidOutAt() async throws {
+      // Texture's text nodes set needsDisplayOnBoundsChange: text wraps to the width it is drawn at.
+      let text = TextNode(text: AttributedText("Hi"))
+      let host = SpecHost(.stack(alignItems: .start, children: [.node(text)]))
+      try await host.addSubnode(text)
+      let window = Window(size: Size(width: 200, height: 200), turnMode: .manual)
+      try await window.attach(host)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      let before = try #require(text.layer?.frame.size)
+      #expect(text.layer?.contents?.pixelWidth == Int(before.width.rounded(.up)))
+
+      await text.setText(AttributedText("Hello there, a longer line"))
+      try await window.layoutIfNeeded()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      let after = try #require(text.layer?.frame.size)
+      #expect(after.width > before.width)
+      #expect(text.layer?.contents?.pixelWidth == Int(after.width.rounded(.up)), "drawn at its new bounds")
+      #expect(text.layer?.contents?.pixelHeight == Int(after.height.rounded(.up)))
+    }
+
+    @Test(
+      "recursivelyEnsureDisplay() lays out first: right after a text change, it returns with the text drawn at the size its pass gives (Texture lays out a layer that needs layout before it displays it)",
+      arguments: [TurnMode.manual, .automatic])
+    func recursivelyEnsureDisplayLaysOutFirst(_ mode: TurnMode) async throws {
+      let text = TextNode(text: AttributedText("Hi"))
+      let host = SpecHost(.stack(alignItems: .start, children: [.node(text)]))
+      try await host.addSubnode(text)
+      let window = Window(size: Size(width: 200, height: 200), turnMode: mode)
+      try await window.attach(host)
+      await host.recursivelyEnsureDisplay()
+      let before = try #require(text.layer?.frame.size)
+
+      await text.setText(AttributedText("Hello there, a longer line"))
+      await host.recursivelyEnsureDisplay()
+      let after = try #require(text.layer?.frame.size)
+      #expect(after.width > before.width)
+      #expect(text.layer?.contents?.pixelWidth == Int(after.width.rounded(.up)), "drawn at its new bounds")
+      #expect(text.layer?.contents?.pixelHeight == Int(after.height.rounded(.up)))
+    }
+
+    @Test func aNewBackgroundColorRedraws() async throws {
+      let probe = DrawProbe()
+      let node = PaintNode("bg", probe: probe, frame: Self.square)
+      let window = window()
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      await node.configure { $0.backgroundColor = .blue }
+      await window.flush()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.entries("draw").count == 2)
+    }
+
+    @Test(
+      "recursivelyEnsureDisplay() of a transaction costs two main-actor turns in a manual window (the start hop and the commit), and no empty turn when no layout is waiting"
+    )
+    func recursivelyEnsureDisplayTakesTwoTurns() async throws {
+      let probe = DrawProbe()
+      let cell = PaintNode("cell", probe: probe, frame: Rect(x: 0, y: 0, width: 8, height: 8))
+      cell.setTransactionContainer(true)
+      try await cell.addSubnodes((0..<3).map { PaintNode("child\($0)", probe: probe, frame: Self.square) })
+      let window = window()
+      try await window.attach(cell)
+      await cell.recursivelyEnsureDisplay()
+      await cell.recursivelyClearContents()
+      let turns = window.statistics.turns
+      await cell.recursivelyEnsureDisplay()
+      #expect(window.statistics.turns == turns + 2)
+      #expect(cell.layer?.contents != nil)
+    }
+
+    @Test(
+      "recursivelyEnsureDisplay() right after a write that asked for a redraw waits for that display instead of asking again: one displayWillStart and one snapshot per display (Texture's displayIfNeeded), over 50 rounds",
+      arguments: [TurnMode.manual, .automatic])
+    @MainActor
+    func recursivelyEnsureDisplayWaitsForTheDisplayAskedFor(mode: TurnMode) async throws {
+      let log = EventLog()
+      let node = PaintNode("node", log: log, frame: Self.square)
+      let window = Window(size: Size(width: 20, height: 20), turnMode: mode)
+      try await window.attach(node)
+      await node.recursivelyEnsureDisplay()
+      for round in 1...50 {
+        log.clear()
+        let snapshots = await node.parameterCalls
+        // Applied to the view during the call (the main actor's write), which asks for a redraw.
+        await node.configure { $0.backgroundColor = Color(white: Double(round) / 50) }
+        await node.recursivelyEnsureDisplay()
+        #expect(log.entries(containing: "willStart").count == 1, "round \(round)")
+        #expect(log.entries(containing: "didFinish").count == 1, "round \(round)")
+        #expect(await node.parameterCalls == snapshots + 1, "round \(round)")
+      }
+    }
+
+    @Test(
+      "recursivelyEnsureDisplay() waits for the displays of its own subtree only: a draw held in another window does not hold it up",
+      .timeLimit(.minutes(1)))
+    @MainActor
+    func recursivelyEnsureDisplayWaitsForItsSubtreeOnly() async throws {
+      let held = DrawProbe(holdingDraws: true)
+      let other = PaintNode("other", probe: held, frame: Self.square)
+      let otherWindow = window()
+      try await otherWindow.attach(other)
+      await held.waitFor("draw other")  // Held in its draw until released.
+      let node = PaintNode("node", frame: Self.square)
+      let window = window()
+      try await window.attach(node)
+      await node.recursivelyEnsureDisplay()
+      #expect(node.layer?.contents != nil)
+      #expect(other.layer?.contents == nil)
+      held.stopHolding()
+      held.release()
+      await other.recursivelyEnsureDisplay()
+      #expect(other.layer?.contents != nil)
+    }
+
+    @Test(
+      "A frame written off the main actor, then setNeedsDisplay(), both applied at a manual window's flush: the display that started before the flush read the old bounds, so the node draws again at the new ones"
+    )
+    @MainActor
+    func aQueuedFrameThenSetNeedsDisplayEndsDrawnAtTheNewBounds() async throws {
+      let node = PaintNode("node", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+      let root = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+      try await root.addSubnode(node)
+      let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+      try await window.attach(root)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(node.layer?.contents?.pixelWidth == 10)
+      await Task.detached {
+        await node.configure { $0.frame = Rect(x: 0, y: 0, width: 30, height: 20) }
+        await node.setNeedsDisplay()
+      }.value
+      for _ in 0..<2 {
+        await window.waitForPendingDisplays()
+        await window.flush()
+      }
+      #expect(node.layer?.bounds.size == Size(width: 30, height: 20))
+      #expect(node.layer?.contents?.pixelWidth == 30)
+      #expect(node.layer?.contents?.pixelHeight == 20)
+      #expect(node.layer?.needsDisplay == false)
+    }
+
+    @Test func recursivelyEnsureDisplayCommitsEveryPendingDisplay() async throws {
+      let probe = DrawProbe()
+      let root = PaintNode("root", probe: probe, frame: Rect(x: 0, y: 0, width: 8, height: 8))
+      let children = (0..<3).map { PaintNode("child\($0)", probe: probe, frame: Self.square) }
+      try await root.addSubnodes(children)
+      let window = window()
+      try await window.attach(root)
+      await root.recursivelyEnsureDisplay()  // In manual mode too: it runs the turn that commits.
+      #expect(root.layer?.contents != nil)
+      for child in children { #expect(child.layer?.contents != nil) }
+
+      for child in children { await child.setColor(.green) }
+      await root.recursivelyEnsureDisplay()
+      for child in children { #expect(child.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 255, 0, 255]) }
+    }
+
+    @Test(
+      "recursivelyEnsureDisplay() waits for a display in flight instead of starting it again (Texture: waitUntilComplete)"
+    )
+    func recursivelyEnsureDisplayWaitsForADisplayInFlight() async throws {
+      let log = EventLog()
+      let probe = DrawProbe(holdingDraws: true)
+      let node = PaintNode("flight", log: log, probe: probe, frame: Self.square)
+      let window = window()
+      try await window.attach(node)
+      await probe.waitFor("draw flight")  // The display that entering the window started is under way.
+      probe.stopHolding()
+      let ensured = Task { await node.recursivelyEnsureDisplay() }
+      probe.release()
+      await ensured.value
+      #expect(node.layer?.contents != nil)
+      #expect(log.entries == ["flight.willStart(async)", "flight.didFinish", "flight.hierarchyDidFinish"])
+      #expect(probe.entries("parameters").count == 1, "the display under way was not started again")
+    }
+
+    @Test func clearingContents() async throws {
+      let root = PaintNode("root", frame: Rect(x: 0, y: 0, width: 8, height: 8))
+      let child = PaintNode("child", frame: Self.square)
+      try await root.addSubnode(child)
+      let window = window()
+      try await window.attach(root)
+      await root.recursivelyEnsureDisplay()
+      child.clearContents()
+      #expect(child.layer?.contents == nil && root.layer?.contents != nil)
+      await root.recursivelyClearContents()
+      #expect(root.layer?.contents == nil)
+      await root.recursivelyEnsureDisplay()  // Cleared contents are displayed again when asked.
+      #expect(root.layer?.contents != nil && child.layer?.contents != nil)
+    }
+
+    @Test func displayingNeverStarvesLayout() async throws {
+      let blockers = ExecutorBlockers()
+      await blockers.hold()  // Every draw thread is taken...
+      let leaf = PassNode("leaf", size: Size(width: 5, height: 7))
+      let layout = try await leaf.layout(thatFits: SizeRange(min: .zero, max: Size(width: 100, height: 100)))
+      #expect(layout.size == Size(width: 5, height: 7), "...and layout still runs")
+      blockers.release()
+    }
+
+    @Test func invalidScaleIsAContractViolation() async {
+      await #expect(processExitsWith: .failure) {
+        let node = PaintNode("bad")
+        await node.setNeedsDisplay(atScale: 0)
+      }
     }
   }
 }

@@ -2,172 +2,174 @@ import Testing
 
 @testable import ActorNodes
 
-/// Cancellation: superseded, suspended and removed displays never commit, and leave no out-of-date contents.
-///
-/// Serialized: tests hold every thread of the shared display executor.
-@Suite(.serialized, .timeLimit(.minutes(1)))
-@MainActor
-struct DisplayCancellationTests {
-  /// A node in a manual window, displayed once and committed.
-  private func displayedNode(
-    _ name: String = "paint", color: Color = .red, log: EventLog? = nil, probe: DrawProbe
-  ) async throws -> (PaintNode, Window) {
-    let node = PaintNode(name, color: color, log: log, probe: probe, frame: Rect(x: 0, y: 0, width: 2, height: 2))
-    let window = Window(size: Size(width: 10, height: 10), turnMode: .manual)
-    try await window.attach(node)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    return (node, window)
-  }
-
-  @Test func supersededBeforeItsDrawStartsNeverDraws() async throws {
-    let probe = DrawProbe()
-    let (node, window) = try await displayedNode(probe: probe)
-    let blockers = ExecutorBlockers()
-    await blockers.hold()
-    await node.setColor(.green)  // Its draw waits in the executor's queue...
-    await probe.waitFor("parameters paint", count: 2)
-    await node.setColor(.blue)  // ...and is superseded before it runs.
-    blockers.release()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(probe.entries("draw paint").count == 2, "the first display and the newest; never the superseded one")
-    #expect(probe.entries("cancelled").isEmpty)
-    #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255])
-  }
-
-  @Test func suspendedBeforeItsDrawStartsNeverDrawsAndClearsTheContents() async throws {
-    let log = EventLog()
-    let probe = DrawProbe()
-    let (node, window) = try await displayedNode(log: log, probe: probe)
-    log.clear()
-    let blockers = ExecutorBlockers()
-    await blockers.hold()
-    await node.setColor(.green)
-    await probe.waitFor("parameters paint", count: 2)
-    node.setDisplaySuspended(true)
-    blockers.release()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(probe.entries("draw paint").count == 1, "only the first display drew")
-    // Whether the suspension came before or after its will-start hook, a cancelled display finishes nothing.
-    #expect(log.entries(containing: "didFinish").isEmpty, "\(log.entries)")
-    // The red contents were to be replaced: a suspended node shows nothing rather than them.
-    #expect(node.layer?.contents == nil)
-    #expect(node.layer?.needsDisplay == true)
-
-    node.setDisplaySuspended(false)  // Resuming displays again.
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 255, 0, 255])
-    #expect(log.entries.suffix(2) == ["paint.didFinish", "paint.hierarchyDidFinish"])
-  }
-
-  @Test func cancelledMidDrawSeesIsCancelledAndCommitsNothing() async throws {
-    let probe = DrawProbe()
-    let (node, window) = try await displayedNode(probe: probe)
-    let held = DrawProbe(holdingDraws: true)
-    let other = PaintNode("held", probe: held, frame: Rect(x: 0, y: 0, width: 2, height: 2))
-    let otherWindow = Window(size: Size(width: 10, height: 10), turnMode: .manual)
-    try await otherWindow.attach(other)
-    await held.waitFor("draw held")  // Mid-draw: the draw waits for the test.
-    other.setDisplaySuspended(true)
-    held.release()
-    await otherWindow.waitForPendingDisplays()
-    await otherWindow.flush()
-    #expect(held.log.contains("cancelled held"), "isCancelled was true at the next poll")
-    #expect(other.layer?.contents == nil)
-    _ = (node, window)
-  }
-
-  @Test func onlyTheNewestOfThreeQuickRequestsCommits() async throws {
-    let log = EventLog()
-    let probe = DrawProbe()
-    let (node, window) = try await displayedNode(log: log, probe: probe)
-    log.clear()
-    let blockers = ExecutorBlockers()
-    await blockers.hold()
-    await node.setColor(.green)
-    await node.setColor(.blue)
-    await node.setColor(.white)
-    blockers.release()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(node.layer?.contents?.rgbaBytes(x: 1, y: 1) == [255, 255, 255, 255])
-    #expect(log.entries(containing: "didFinish").count == 1, "\(log.entries) \(probe.log)")
-    // (A superseded draw may have finished drawing before the request that superseded it arrived: it ran,
-    // but did not commit.)
-  }
-
-  @Test func leavingTheWindowCancelsAndTheNodeRedrawsWhenBack() async throws {
-    let log = EventLog()
-    let probe = DrawProbe()
-    let (node, window) = try await displayedNode(log: log, probe: probe)
-    let blockers = ExecutorBlockers()
-    await blockers.hold()
-    await node.setColor(.green)
-    await probe.waitFor("parameters paint", count: 2)
-    // The turn that takes the node out cancels its display (if it started; else the start finds the node out
-    // of the window): either way nothing commits, and the contents it was to replace are gone.
-    await window.detach()
-    blockers.release()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(node.layer?.contents == nil)
-    #expect(log.entries(containing: "didFinish").count == 1)
-
-    try await window.attach(node)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 255, 0, 255])
-    #expect(log.entries(containing: "didFinish").count == 2)
-  }
-
-  @Test func releasingTheNodeCancelsItsDraw() async throws {
-    let held = DrawProbe(holdingDraws: true)
-    let lifetime = LifetimeCounter()
-    var node: TrackedPaintNode? = TrackedPaintNode(probe: held, lifetime: lifetime)
-    let window = Window(size: Size(width: 10, height: 10), turnMode: .manual)
-    try await window.attach(node!)
-    await held.waitFor("draw tracked")
-    await window.detach()
-    node = nil
-    #expect(lifetime.count == 1, "nothing but the node's owner kept it: not its display")
-    held.release()
-    await window.waitForPendingDisplays()
-    #expect(held.log.contains("cancelled tracked"))
-  }
-
-  @Test(
-    "A draw that ends while the other display threads draw leaves the HierarchyActor free: an unrelated edit completes while every display thread is still in a draw"
-  )
+extension HeldDrawSuites {
+  /// Cancellation: superseded, suspended and removed displays never commit, and leave no out-of-date contents.
+  ///
+  /// Serialized: tests hold every thread of the shared display executor.
+  @Suite(.serialized, .timeLimit(.minutes(1)))
   @MainActor
-  func aFinishedDrawLeavesTheHierarchyActorFree() async throws {
-    let threads = DisplayExecutor.shared.threadCount
-    let quick = DrawProbe(holdingDraws: true)
-    let slow = DrawProbe(holdingDraws: true)
-    let root = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
-    let window = Window(size: Size(width: 20, height: 20))
-    try await window.attach(root)
-    let square = Rect(x: 0, y: 0, width: 2, height: 2)
-    let slowNodes = (0..<threads).map { PaintNode("slow\($0)", probe: slow, frame: square) }
-    // The quick draw and all but one slow draw take every display thread; the last slow draw waits in the queue.
-    try await root.addSubnodes([PaintNode("quick", probe: quick, frame: square)] + slowNodes.dropLast())
-    await quick.waitFor("draw quick")
-    await slow.waitFor("draw slow", count: threads - 1)
-    try await root.addSubnode(slowNodes[threads - 1])
-    await Task { @HierarchyActor in }.value
-    // The quick draw ends and reports to the HierarchyActor; its thread takes the last slow draw.
-    quick.stopHolding()
-    quick.release()
-    await slow.waitFor("draw slow", count: threads)
-    // Every display thread is in user draw code: an edit must not wait for it.
-    let parent = BasicNode()
-    try await parent.addSubnode(BasicNode())
-    #expect(await parent.subnodes.count == 1)
-    slow.stopHolding()
-    slow.release(threads)
-    await window.waitForPendingDisplays()
+  struct DisplayCancellationTests {
+    /// A node in a manual window, displayed once and committed.
+    private func displayedNode(
+      _ name: String = "paint", color: Color = .red, log: EventLog? = nil, probe: DrawProbe
+    ) async throws -> (PaintNode, Window) {
+      let node = PaintNode(name, color: color, log: log, probe: probe, frame: Rect(x: 0, y: 0, width: 2, height: 2))
+      let window = Window(size: Size(width: 10, height: 10), turnMode: .manual)
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      return (node, window)
+    }
+
+    @Test func supersededBeforeItsDrawStartsNeverDraws() async throws {
+      let probe = DrawProbe()
+      let (node, window) = try await displayedNode(probe: probe)
+      let blockers = ExecutorBlockers()
+      await blockers.hold()
+      await node.setColor(.green)  // Its draw waits in the executor's queue...
+      await probe.waitFor("parameters paint", count: 2)
+      await node.setColor(.blue)  // ...and is superseded before it runs.
+      blockers.release()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.entries("draw paint").count == 2, "the first display and the newest; never the superseded one")
+      #expect(probe.entries("cancelled").isEmpty)
+      #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255])
+    }
+
+    @Test func suspendedBeforeItsDrawStartsNeverDrawsAndClearsTheContents() async throws {
+      let log = EventLog()
+      let probe = DrawProbe()
+      let (node, window) = try await displayedNode(log: log, probe: probe)
+      log.clear()
+      let blockers = ExecutorBlockers()
+      await blockers.hold()
+      await node.setColor(.green)
+      await probe.waitFor("parameters paint", count: 2)
+      node.setDisplaySuspended(true)
+      blockers.release()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.entries("draw paint").count == 1, "only the first display drew")
+      // Whether the suspension came before or after its will-start hook, a cancelled display finishes nothing.
+      #expect(log.entries(containing: "didFinish").isEmpty, "\(log.entries)")
+      // The red contents were to be replaced: a suspended node shows nothing rather than them.
+      #expect(node.layer?.contents == nil)
+      #expect(node.layer?.needsDisplay == true)
+
+      node.setDisplaySuspended(false)  // Resuming displays again.
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 255, 0, 255])
+      #expect(log.entries.suffix(2) == ["paint.didFinish", "paint.hierarchyDidFinish"])
+    }
+
+    @Test func cancelledMidDrawSeesIsCancelledAndCommitsNothing() async throws {
+      let probe = DrawProbe()
+      let (node, window) = try await displayedNode(probe: probe)
+      let held = DrawProbe(holdingDraws: true)
+      let other = PaintNode("held", probe: held, frame: Rect(x: 0, y: 0, width: 2, height: 2))
+      let otherWindow = Window(size: Size(width: 10, height: 10), turnMode: .manual)
+      try await otherWindow.attach(other)
+      await held.waitFor("draw held")  // Mid-draw: the draw waits for the test.
+      other.setDisplaySuspended(true)
+      held.release()
+      await otherWindow.waitForPendingDisplays()
+      await otherWindow.flush()
+      #expect(held.log.contains("cancelled held"), "isCancelled was true at the next poll")
+      #expect(other.layer?.contents == nil)
+      _ = (node, window)
+    }
+
+    @Test func onlyTheNewestOfThreeQuickRequestsCommits() async throws {
+      let log = EventLog()
+      let probe = DrawProbe()
+      let (node, window) = try await displayedNode(log: log, probe: probe)
+      log.clear()
+      let blockers = ExecutorBlockers()
+      await blockers.hold()
+      await node.setColor(.green)
+      await node.setColor(.blue)
+      await node.setColor(.white)
+      blockers.release()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(node.layer?.contents?.rgbaBytes(x: 1, y: 1) == [255, 255, 255, 255])
+      #expect(log.entries(containing: "didFinish").count == 1, "\(log.entries) \(probe.log)")
+      // (A superseded draw may have finished drawing before the request that superseded it arrived: it ran,
+      // but did not commit.)
+    }
+
+    @Test func leavingTheWindowCancelsAndTheNodeRedrawsWhenBack() async throws {
+      let log = EventLog()
+      let probe = DrawProbe()
+      let (node, window) = try await displayedNode(log: log, probe: probe)
+      let blockers = ExecutorBlockers()
+      await blockers.hold()
+      await node.setColor(.green)
+      await probe.waitFor("parameters paint", count: 2)
+      // The turn that takes the node out cancels its display (if it started; else the start finds the node out
+      // of the window): either way nothing commits, and the contents it was to replace are gone.
+      await window.detach()
+      blockers.release()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(node.layer?.contents == nil)
+      #expect(log.entries(containing: "didFinish").count == 1)
+
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 255, 0, 255])
+      #expect(log.entries(containing: "didFinish").count == 2)
+    }
+
+    @Test func releasingTheNodeCancelsItsDraw() async throws {
+      let held = DrawProbe(holdingDraws: true)
+      let lifetime = LifetimeCounter()
+      var node: TrackedPaintNode? = TrackedPaintNode(probe: held, lifetime: lifetime)
+      let window = Window(size: Size(width: 10, height: 10), turnMode: .manual)
+      try await window.attach(node!)
+      await held.waitFor("draw tracked")
+      await window.detach()
+      node = nil
+      #expect(lifetime.count == 1, "nothing but the node's owner kept it: not its display")
+      held.release()
+      await window.waitForPendingDisplays()
+      #expect(held.log.contains("cancelled tracked"))
+    }
+
+    @Test(
+      "A draw that ends while the other display threads draw leaves the HierarchyActor free: an unrelated edit completes while every display thread is still in a draw"
+    )
+    @MainActor
+    func aFinishedDrawLeavesTheHierarchyActorFree() async throws {
+      let threads = DisplayExecutor.shared.threadCount
+      let quick = DrawProbe(holdingDraws: true)
+      let slow = DrawProbe(holdingDraws: true)
+      let root = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+      let window = Window(size: Size(width: 20, height: 20))
+      try await window.attach(root)
+      let square = Rect(x: 0, y: 0, width: 2, height: 2)
+      let slowNodes = (0..<threads).map { PaintNode("slow\($0)", probe: slow, frame: square) }
+      // The quick draw and all but one slow draw take every display thread; the last slow draw waits in the queue.
+      try await root.addSubnodes([PaintNode("quick", probe: quick, frame: square)] + slowNodes.dropLast())
+      await quick.waitFor("draw quick")
+      await slow.waitFor("draw slow", count: threads - 1)
+      try await root.addSubnode(slowNodes[threads - 1])
+      await Task { @HierarchyActor in }.value
+      // The quick draw ends and reports to the HierarchyActor; its thread takes the last slow draw.
+      quick.stopHolding()
+      quick.release()
+      await slow.waitFor("draw slow", count: threads)
+      // Every display thread is in user draw code: an edit must not wait for it.
+      let parent = BasicNode()
+      try await parent.addSubnode(BasicNode())
+      #expect(await parent.subnodes.count == 1)
+      slow.stopHolding()
+      slow.release(threads)
+      await window.waitForPendingDisplays()
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Synchronization
+import Testing
 
 @testable import ActorNodes
 
@@ -178,3 +179,11 @@ struct ExecutorBlockers {
 
   func release() { probe.release(count) }
 }
+
+/// The suites whose tests hold draws on display threads (``DrawProbe`` holding them), one test at a time.
+///
+/// A test that holds every display thread, or waits for its draws to start
+/// while it holds some, could wait for ever on another suite's held draws:
+/// two such tests at once deadlock the display executor between them.
+@Suite(.serialized)
+enum HeldDrawSuites {}
