@@ -190,6 +190,28 @@ struct LayoutReentrancyTests {
     #expect(await second.layoutCalls == after.1)
   }
 
+  @Test func calculatedLayoutDidChangeOfTwoNodesThatInvalidateEachOtherEnds() async throws {
+    let first = CallbackLeaf()
+    let second = CallbackLeaf()
+    let root = SpecHost(.stack(alignItems: .start, children: [.node(first), .node(second)]))
+    try await root.addSubnodes([first, second])
+    let window = Window(size: Size(width: 100, height: 100))
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    // Each new layout of one invalidates the other, whose new layout invalidates the first: in Texture, a layout
+    // at every frame for ever. Here the hooks' passes are follow-ups of the pass that ran them, and the chain ends.
+    await first.setOnLayoutChange { _ in second.invalidateCalculatedLayout() }
+    await second.setOnLayoutChange { _ in first.invalidateCalculatedLayout() }
+    let changes = (await first.changes, await second.changes)
+    await first.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    let after = (await first.changes, await second.changes)
+    #expect(after.0 + after.1 - changes.0 - changes.1 == 1 + LayoutScope.followUpPassLimit)
+    try await window.layoutIfNeeded()
+    #expect(await first.changes == after.0)
+    #expect(await second.changes == after.1)
+  }
+
   @Test func calculatedLayoutDidChangeThatInvalidatesItsSupernodeAsksForItsPass() async throws {
     let leaf = CallbackLeaf()
     let root = SubnodeInvalidatingNode(leaf, invalidatesIt: false)
