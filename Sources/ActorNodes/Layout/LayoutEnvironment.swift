@@ -57,15 +57,25 @@ struct LayoutEnvironment: Sendable {
   func measure(
     _ node: any DisplayNode, _ request: ChildRequest, override: StyleOverride, recording batch: inout ChildMemo.Batch
   ) async throws -> Measured {
-    guard memoSession != nil else { return try await node.measure(request, override: override, in: self) }
-    let core = node.nodeCore
-    let fingerprint = request.fingerprint
-    if let measured = try remembered(core, fingerprint, override, &batch, label: Layout.Element.node(node).label) {
+    if memoSession != nil,
+      let measured = try remembered(
+        node.nodeCore, request.fingerprint, override, &batch, label: Layout.Element.node(node).label)
+    {
       return measured
     }
+    return try await measureAnew(node, request, override: override, recording: &batch)
+  }
+
+  /// Measures `node` in its own isolation, the memo having no answer; adds what it measured to `batch`.
+  private func measureAnew(
+    _ node: any DisplayNode, _ request: ChildRequest, override: StyleOverride, recording batch: inout ChildMemo.Batch
+  ) async throws -> Measured {
+    guard memoSession != nil else { return try await node.measure(request, override: override, in: self) }
+    let core = node.nodeCore
     let version = core.layoutVersion.load(ordering: .acquiring)
     let measured = try await node.measure(request, override: override, in: self)
-    let answer = ChildMemo.Answer(request: fingerprint, override: override, version: version, measured: measured)
+    let answer = ChildMemo.Answer(
+      request: request.fingerprint, override: override, version: version, measured: measured)
     batch.records.append(ChildMemo.Record(nodeID: core.id, answer: answer))
     return measured
   }
@@ -143,8 +153,9 @@ struct LayoutEnvironment: Sendable {
     if let measured = try remembered(elements, index, request, &batch) { return measured }
     // A node element without a copy of the element (which `elements[index].measure` makes, to call an async
     // method on it): a copy retains the node and its core, first touches in a large stack, and the style's storage.
+    // The memo was asked above: not again.
     if case .node(let node) = elements[index].content {
-      return try await measure(node, request, override: elements[index].styleOverride, recording: &batch)
+      return try await measureAnew(node, request, override: elements[index].styleOverride, recording: &batch)
     }
     return try await elements[index].measure(request, in: self, recording: &batch)
   }

@@ -115,21 +115,18 @@ enum LayoutPass {
     from roots: [Root], descendingEverywhere: Bool, _ environment: LayoutEnvironment, into outcome: inout Outcome
   ) async {
     var walked = Walked()
-    // The nodes the walks laid out so far (read from their entries up to `listed`), once a later root may need it.
+    // The cores of the nodes the walks laid out so far, while more roots follow.
     var laidOut = Set<ObjectIdentifier>()
-    var listed = 0
-    for root in roots {
+    for (index, root) in roots.enumerated() {
       // A dirty node that an earlier root's walk laid out already is not laid out again in the range it was listed
       // with: Texture lays a view out once per pass, top down, at the bounds its supernode's layout gives it. (A
       // node whose frame was written while its supernode's pass was pending was listed at the written size; its
       // supernode's layout placed it at another, and the later walk applied the stale layout over it.)
-      if case .range = root.target, !walked.entries.isEmpty {
-        for entry in walked.entries[listed...] { laidOut.insert(ObjectIdentifier(entry.core)) }
-        listed = walked.entries.count
-        if laidOut.contains(ObjectIdentifier(root.node.nodeCore)) { continue }
-      }
+      if case .range = root.target, laidOut.contains(ObjectIdentifier(root.node.nodeCore)) { continue }
       let visit = Visit(node: root.node, target: root.target, frame: root.frame, manualParent: nil, isRoot: true)
-      walked.append(await walk([visit][...], descendingEverywhere: descendingEverywhere, environment))
+      let part = await walk([visit][...], descendingEverywhere: descendingEverywhere, environment)
+      if index < roots.count - 1 { laidOut.formUnion(part.entries.lazy.map { ObjectIdentifier($0.core) }) }
+      walked.append(part)
     }
     outcome.application.entries.append(moving: walked.entries)
     outcome.errors += walked.errors
