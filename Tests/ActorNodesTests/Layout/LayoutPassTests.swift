@@ -1134,20 +1134,28 @@ struct LayoutPassTests {
     #expect(frame(of: bar) == Rect(x: 5, y: 0, width: 10, height: 10))
   }
 
+  /// A row of a 20 × 20 leaf and a 30 × 10 leaf that grows, `b`: what a frame written to the row shows.
+  private func growingRow() async throws -> (row: SpecHost, b: BasicNode) {
+    let a = BasicNode()
+    let b = BasicNode()
+    await a.setStyle {
+      $0.width = .points(20)
+      $0.height = .points(20)
+    }
+    await b.setStyle {
+      $0.width = .points(30)
+      $0.height = .points(10)
+    }
+    let row = SpecHost(.stack(.horizontal, children: [.node(a), .node(b).flexGrow(1)]))
+    try await row.addSubnodes([a, b])
+    return (row, b)
+  }
+
   @Test(
     "A node whose frame was written while its supernode's pass was waiting is laid out at the frame the supernode's layout gives it, once"
   )
   func frameWrittenBeforeTheSupernodesPassIsLaidOutAtTheNewFrame() async throws {
-    let a = BasicNode()
-    let b = BasicNode()
-    await a.setStyle {
-      $0.width = .points(20); $0.height = .points(20)
-    }
-    await b.setStyle {
-      $0.width = .points(30); $0.height = .points(10)
-    }
-    let row = SpecHost(.stack(.horizontal, children: [.node(a), .node(b).flexGrow(1)]))
-    try await row.addSubnodes([a, b])
+    let (row, _) = try await growingRow()
     let root = SpecHost(.stack(.vertical, alignItems: .stretch, children: [.node(row)]))
     try await root.addSubnode(row)
     // Unloaded, so that only the pass below lays the tree out (no window schedules one).
@@ -1175,16 +1183,7 @@ struct LayoutPassTests {
   )
   @MainActor
   func staleBoundsFromTheViewAreNotTaken() async throws {
-    let a = BasicNode()
-    let b = BasicNode()
-    await a.setStyle {
-      $0.width = .points(20); $0.height = .points(20)
-    }
-    await b.setStyle {
-      $0.width = .points(30); $0.height = .points(10)
-    }
-    let row = SpecHost(.stack(.horizontal, children: [.node(a), .node(b).flexGrow(1)]))
-    try await row.addSubnodes([a, b])
+    let (row, b) = try await growingRow()
     let other = BasicNode()
     await other.setStyle { $0.height = .points(10) }
     let root = PassNode("root") { _ in

@@ -168,7 +168,8 @@ struct LayoutReentrancyTests {
     #expect(text.appliedLayout?.size.width == 90)
   }
 
-  @Test func layoutCodeOfTwoNodesThatChangeEachOtherEnds() async throws {
+  /// Two leaves side by side in an automatic window, laid out.
+  private func twoLeavesLaidOut() async throws -> (Window, first: CallbackLeaf, second: CallbackLeaf) {
     let first = CallbackLeaf()
     let second = CallbackLeaf()
     let root = SpecHost(.stack(alignItems: .start, children: [.node(first), .node(second)]))
@@ -176,6 +177,11 @@ struct LayoutReentrancyTests {
     let window = Window(size: Size(width: 100, height: 100))
     try await window.attach(root)
     try await window.layoutIfNeeded()
+    return (window, first, second)
+  }
+
+  @Test func layoutCodeOfTwoNodesThatChangeEachOtherEnds() async throws {
+    let (window, first, second) = try await twoLeavesLaidOut()
     await first.setBeforeAnswering { _ in await second.setNeedsLayout() }
     await second.setBeforeAnswering { _ in await first.setNeedsLayout() }
     let calls = (await first.layoutCalls, await second.layoutCalls)
@@ -191,13 +197,7 @@ struct LayoutReentrancyTests {
   }
 
   @Test func calculatedLayoutDidChangeOfTwoNodesThatInvalidateEachOtherEnds() async throws {
-    let first = CallbackLeaf()
-    let second = CallbackLeaf()
-    let root = SpecHost(.stack(alignItems: .start, children: [.node(first), .node(second)]))
-    try await root.addSubnodes([first, second])
-    let window = Window(size: Size(width: 100, height: 100))
-    try await window.attach(root)
-    try await window.layoutIfNeeded()
+    let (window, first, second) = try await twoLeavesLaidOut()
     // Each new layout of one invalidates the other, whose new layout invalidates the first: in Texture, a layout
     // at every frame for ever. Here the hooks' passes are follow-ups of the pass that ran them, and the chain ends.
     await first.setOnLayoutChange { _ in second.invalidateCalculatedLayout() }
