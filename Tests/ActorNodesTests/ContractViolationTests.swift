@@ -18,6 +18,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case flexGrowNegative, spacingNotFinite, layoutSizeNegative, layoutPositionNotFinite, parentSizeNegative
   case managedSubnodeRemovedByHand, removedInLayoutCode, detachedInLayoutCode
   case fontSizeNotPositive, textRoomNegative, textLineLimitNegative, textInsetNegative
+  case convertedPointNotFinite, convertedRectNotFinite, nodeConvertedPointNotFinite, conversionOverflows
 
   /// The words of the rule the failure message must name.
   var rule: String {
@@ -75,6 +76,9 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .textRoomNegative: "text must be laid out in a size without NaN or negative dimensions"
     case .textLineLimitNegative: "maximumNumberOfLines must not be negative"
     case .textInsetNegative: "a text container inset must be finite and not negative"
+    case .convertedPointNotFinite, .convertedRectNotFinite, .nodeConvertedPointNotFinite:
+      "a point or rectangle to convert must be finite"
+    case .conversionOverflows: "a converted point must be finite"
     }
   }
 
@@ -127,6 +131,17 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       }
     case .sublayerIndexOutOfBounds:
       await MainActor.run { Layer().insertSublayer(Layer(), at: -1) }
+    case .convertedPointNotFinite:
+      await MainActor.run { _ = View().convert(Point(x: .nan, y: 0), to: nil) }
+    case .convertedRectNotFinite:
+      await MainActor.run { _ = Layer().convert(Rect(x: 0, y: 0, width: .infinity, height: 1), from: nil) }
+    case .nodeConvertedPointNotFinite:
+      _ = try? await BasicNode().convert(Point(x: 0, y: -.infinity), to: nil)
+    case .conversionOverflows:
+      let parent = BasicNode()
+      let child = BasicNode { $0.frame = Rect(x: .greatestFiniteMagnitude, y: 0, width: 1, height: 1) }
+      try? await parent.addSubnode(child)
+      _ = try? await child.convert(Point(x: .greatestFiniteMagnitude, y: 0), to: parent)
     case .geometryNotFinite:
       await BasicNode().configure { $0.position = Point(x: .infinity, y: 0) }
     case .negativeSize:

@@ -45,6 +45,13 @@ public struct Rect: Hashable, Sendable {
       height: bounds.height)
   }
 
+  /// Where the origin of a layer's own coordinate space lies in its superlayer's: the frame's origin, moved
+  /// back by the bounds' origin (a point `p` of the layer is at `p + offset` in the superlayer).
+  static func offsetInSuperlayer(bounds: Rect, position: Point, anchorPoint: Point) -> Point {
+    let frame = frame(bounds: bounds, position: position, anchorPoint: anchorPoint)
+    return Point(x: frame.origin.x - bounds.origin.x, y: frame.origin.y - bounds.origin.y)
+  }
+
   /// The position that places `anchorPoint` of a layer whose frame is `self`.
   func position(ofAnchor anchorPoint: Point) -> Point {
     Point(x: origin.x + width * anchorPoint.x, y: origin.y + height * anchorPoint.y)

@@ -43,6 +43,9 @@ public enum HierarchyError: Error, Hashable, Sendable {
   ///
   /// Texture lets the two mix and corrupts its subnode indexes; ActorNodes refuses.
   case subnodesManagedByLayout
+  /// The nodes of a coordinate conversion have no common ancestor: they are in different trees, whose spaces
+  /// are unrelated (Texture asserts).
+  case noCommonAncestor
 }
 
 extension HierarchyError: CustomStringConvertible {
@@ -63,6 +66,8 @@ extension HierarchyError: CustomStringConvertible {
     case .windowChangedInLayoutCode: "layout code must not attach or detach a window's root"
     case .subnodesManagedByLayout:
       "the subnodes of a node that automatically manages its subnodes come from its layout, not from edits"
+    case .noCommonAncestor:
+      "the nodes are in different trees: coordinates convert only between nodes with a common ancestor"
     }
   }
 }
