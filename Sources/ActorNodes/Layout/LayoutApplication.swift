@@ -54,11 +54,15 @@ struct LayoutApplication: MainTurnFeature {
     return parts.map { ($0.queue, $0.work) }
   }
 
+  /// The pixel grid of layout passes (they lay out at scale 1).
+  private static let passGrid = PixelGrid(scale: 1)
+
   @MainActor
   func apply() {
     // The frames first, then the hooks of the nodes that need them: listed on the way, so that the second loop
     // reads no core or slot of the rest (on a large pass, every such read was a cache miss).
     var hooks: [(entry: Int, slot: ViewSlot)] = []
+    var placersOfResized: [ViewSlot] = []
     for index in entries.indices {
       let slot = entries[index].core.mainSlot
       guard !slot.isReleased else { continue }
@@ -71,7 +75,18 @@ struct LayoutApplication: MainTurnFeature {
       slot.appliedLayout = entries[index].layout
       slot.placesSubnodesByHand = entries[index].isManual
       if entries[index].changed || slot.layoutRequested { hooks.append((index, slot)) }
+      // A node placed by hand whose supernode's hooks gave it another size since this layout was asked for
+      // (a frame set back to the size of the layout applied before, which asked for nothing): its layout
+      // must follow its bounds, as Texture's `__layout` measures a node at the bounds it has. (A pass lays it
+      // out at its bounds rounded up to the grid of passes: a size off the grid asks for nothing more.)
+      if entries[index].frameWrite == nil, let placer = slot.parent, placer.placesSubnodesByHand,
+        let size = slot.layer?.bounds.size, Self.passGrid.ceil(size) != entries[index].layout.size,
+        !placersOfResized.contains(where: { $0 === placer })
+      {
+        placersOfResized.append(placer)
+      }
     }
+    for placer in placersOfResized { Self.layOutResizedSubnodes(of: placer) }
     for (index, slot) in hooks {
       let entry = entries[index]
       guard slot.isLoaded, !slot.isReleased else { continue }  // Texture lays out loaded nodes only.

@@ -1212,6 +1212,57 @@ struct LayoutPassTests {
   }
 }
 
+extension LayoutPassTests {
+  /// A bar node that a placer at the root of a manual window places by hand at `frame`, laid out.
+  @MainActor
+  func barNodePlacedByHand(at frame: Rect) async throws -> (node: PassNode, bar: PassNode, window: Window) {
+    let (node, bar) = try await barNode("node")
+    let placer = PlacerNode([(node, frame, nil)])
+    try await placer.addSubnode(node)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(placer)
+    try await window.layoutIfNeeded()
+    return (node, bar, window)
+  }
+
+  @Test(
+    "A layout applied to a node placed by hand at another size than its view has now is followed by a pass at the view's size"
+  )
+  @MainActor
+  func handPlacedNodeFollowsItsBoundsAfterAStaleLayout() async throws {
+    let (node, bar, window) = try await barNodePlacedByHand(at: Rect(x: 0, y: 0, width: 40, height: 20))
+    #expect(node.appliedLayout?.size == Size(width: 40, height: 20))
+    // A pass for an earlier size of the node's view (its supernode's hooks gave it 60 wide, then 40 again, which
+    // asked for nothing: the layout applied then was 40 wide) ends after the second size: its layout arrives.
+    let stale = LayoutApplication(entries: [
+      LayoutApplication.Entry(
+        core: node.nodeCore, layout: NodeLayout(size: Size(width: 60, height: 20), sublayouts: []), changed: false,
+        frameWrite: nil, stamp: node.nodeCore.mainSlot.appliedLayoutStamp)
+    ])
+    stale.apply()
+    #expect(node.appliedLayout?.size == Size(width: 60, height: 20))
+    try await window.layoutIfNeeded()
+    #expect(node.appliedLayout?.size == Size(width: 40, height: 20), "the size its view shows")
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 40, height: 10))
+  }
+
+  @Test("A node placed by hand at a size off the pixel grid is laid out once, not again and again")
+  @MainActor
+  func handPlacedNodeOffThePixelGridSettles() async throws {
+    let (node, _, window) = try await barNodePlacedByHand(at: Rect(x: 0, y: 0, width: 40.3, height: 20.2))
+    try await window.layoutIfNeeded()
+    let calls = await node.layoutCalls
+    let turns = window.statistics.turns
+    try await window.layoutIfNeeded()
+    try await window.waitForLayoutPasses()
+    await window.flush()
+    #expect(await node.layoutCalls == calls)
+    #expect(window.statistics.turns - turns <= 2, "no pass after pass")
+    #expect(node.appliedLayout?.size == Size(width: 41, height: 21), "its bounds rounded up to whole points")
+  }
+
+}
+
 /// Seed 002's node: an image at the right edge and text filling the rest, measured in
 /// `calculateSizeThatFits:` and placed in `layout` from the subnodes' calculated sizes.
 actor ImageAndTextNode: DisplayNode {
