@@ -198,6 +198,12 @@ extension DisplayNode {
     switch target {
     case .range(let range):
       entry = try await cachedEntry(in: range, environment)
+      // A root outside any window when the pass chose its range, attached to a window since (the pass waited
+      // for other nodes meanwhile): its window lays it out at the window's size, in the attach's pass or a
+      // later one; this step, taken after that one, would put the range it had back over it.
+      if nodeCore.hostWindowID.load(ordering: .acquiring) != 0, case .windowRoot = await Tree.passPlace(of: self) {
+        return nil
+      }
     case .window(let window):
       // A window of no size gives its root empty bounds, where Texture's `__layout` lays out nothing: the frames
       // stay as they are until it has a size again.

@@ -175,4 +175,39 @@ struct WindowMoveLayoutTests {
     #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 80, height: 30))
     #expect(log.entries(containing: "root.layout") == [], "no layout(_:) hook with the older pass's layout")
   }
+
+  @Test(
+    "A root whose pass took its range while it was in no window, attached to a window before the pass reached it, keeps the window's layout"
+  )
+  func rootAttachedWhileItsPassWaitedKeepsItsWindowsLayout() async throws {
+    let (root, bar) = (MovingNode("root", .stretchColumn), MovingNode("bar"))
+    try await root.addSubnode(bar)
+    let first = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    try await first.attach(root)
+    try await first.layoutIfNeeded()
+    await first.detach()
+    // A pass of two dirty nodes: the root, in no window, takes the range of its applied layout (200 × 100); then
+    // an unloaded node's measurement waits at a gate, as a pass waits for a long measurement.
+    let other = MovingNode("other")
+    await other.configure { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
+    try await other.layoutIfNeeded()
+    let gate = Gate()
+    await other.hold(at: gate)
+    await other.setSize(Size(width: 20, height: 20))
+    root.invalidateCalculatedLayout()
+    let pass = Task { await LayoutPass.run(dirty: [root, other], environment: LayoutEnvironment(scale: 1)) }
+    await gate.waitForArrivals(1)
+    // Meanwhile the root enters another window, whose attach lays it out at the window's size.
+    let second = Window(size: Size(width: 300, height: 150), turnMode: .manual)
+    try await second.attach(root)
+    #expect(root.appliedLayout?.size == Size(width: 300, height: 150))
+    await gate.open()
+    let outcome = await pass.value
+    #expect(outcome.errors.isEmpty)
+    #expect(!outcome.application.entries.contains { $0.core === root.nodeCore }, "the window lays its root out")
+    outcome.application.apply()
+    #expect(root.appliedLayout?.size == Size(width: 300, height: 150))
+    #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 300, height: 10))
+    await second.detach()
+  }
 }
