@@ -21,6 +21,10 @@ enum LayoutPass {
     let target: PassTarget
     /// The frame the root takes, if the pass sets it (a root's own frame is its host's, as in Texture).
     let frame: Rect?
+    /// For a root the pass chose from the node's state (a dirty node, or the ancestor its size change reaches):
+    /// the stamp of the node's applied layout then. A step of another walk or pass that lays the node out after
+    /// that choice makes it stale, and the root is not laid out (see ``DisplayNode/passStep(_:frame:placedBy:checksLink:chosenAt:_:)``).
+    var chosenAt: UInt64?
   }
 
   /// What a pass did.
@@ -73,7 +77,7 @@ enum LayoutPass {
       var current = node
       do {
         while true {
-          let remeasured = try await current.remeasureForPass(environment)
+          let (remeasured, chosenAt) = try await current.remeasureForPass(environment)
           if case .sameSize(let range) = remeasured {
             // A window's root keeps its window's size, which the step reads and checks (the root may move); any
             // other node keeps its range, and needs no hop to learn where it stands.
@@ -83,12 +87,12 @@ enum LayoutPass {
             {
               target = .window(window)
             }
-            roots.append(Root(node: current, target: target, frame: nil))
+            roots.append(Root(node: current, target: target, frame: nil, chosenAt: chosenAt))
             break
           }
           switch await Tree.passPlace(of: current) {
           case .windowRoot(let window):
-            roots.append(Root(node: current, target: .window(window), frame: nil))
+            roots.append(Root(node: current, target: .window(window), frame: nil, chosenAt: chosenAt))
           case .subnode(let supernode):
             // Texture bumps the supernode's version too: its cached layouts assumed the old size.
             supernode.nodeCore.layoutVersion.wrappingAdd(1, ordering: .releasing)
@@ -97,7 +101,7 @@ enum LayoutPass {
           case .root:
             // A root outside any window frames itself: laid out at its bounds, or in the range it kept.
             if let range = await current.passRangeAsRoot(environment) {
-              roots.append(Root(node: current, target: .range(range), frame: nil))
+              roots.append(Root(node: current, target: .range(range), frame: nil, chosenAt: chosenAt))
             }
           }
           break
@@ -115,18 +119,11 @@ enum LayoutPass {
     from roots: [Root], descendingEverywhere: Bool, _ environment: LayoutEnvironment, into outcome: inout Outcome
   ) async {
     var walked = Walked()
-    // The cores of the nodes the walks laid out so far, while more roots follow.
-    var laidOut = Set<ObjectIdentifier>()
-    for (index, root) in roots.enumerated() {
-      // A dirty node that an earlier root's walk laid out already is not laid out again in the range it was listed
-      // with: Texture lays a view out once per pass, top down, at the bounds its supernode's layout gives it. (A
-      // node whose frame was written while its supernode's pass was pending was listed at the written size; its
-      // supernode's layout placed it at another, and the later walk applied the stale layout over it.)
-      if case .range = root.target, laidOut.contains(ObjectIdentifier(root.node.nodeCore)) { continue }
-      let visit = Visit(node: root.node, target: root.target, frame: root.frame, manualParent: nil, isRoot: true)
-      let part = await walk([visit][...], descendingEverywhere: descendingEverywhere, environment)
-      if index < roots.count - 1 { laidOut.formUnion(part.entries.lazy.map { ObjectIdentifier($0.core) }) }
-      walked.append(part)
+    for root in roots {
+      let visit = Visit(
+        node: root.node, target: root.target, frame: root.frame, chosenAt: root.chosenAt, manualParent: nil,
+        isRoot: true)
+      walked.append(await walk([visit][...], descendingEverywhere: descendingEverywhere, environment))
     }
     outcome.application.entries.append(moving: walked.entries)
     outcome.errors += walked.errors
@@ -189,7 +186,8 @@ enum LayoutPass {
         let step: PassStep?
         do {
           step = try await visit.node.passStep(
-            visit.target, frame: visit.frame, placedBy: visit.parentID, checksLink: visit.checksLink, environment)
+            visit.target, frame: visit.frame, placedBy: visit.parentID, checksLink: visit.checksLink,
+            chosenAt: visit.chosenAt, environment)
         } catch {
           walked.errors.append(error)
           continue
@@ -314,6 +312,8 @@ enum LayoutPass {
     var parentID: UInt64 = 0
     /// Whether the node is skipped if it is not a subnode of that supernode (any more) when it is laid out.
     var checksLink = false
+    /// For a root chosen from the node's state, the stamp of its applied layout then (see ``Root/chosenAt``).
+    var chosenAt: UInt64? = nil
     /// The entry of the supernode that places this node itself, which wants its measured size.
     let manualParent: Int?
     /// Whether the walk starts here.

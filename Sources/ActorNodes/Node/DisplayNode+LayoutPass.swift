@@ -107,7 +107,15 @@ extension DisplayNode {
   /// `constrainedSizeForLayoutPass` falls back to the bounds when no layout it
   /// kept has their size, whoever placed the node (its supernode's next
   /// layout gives a node its spec sizes its spec's frame again).
-  func remeasureForPass(_ environment: LayoutEnvironment) async throws -> PassRemeasurement {
+  ///
+  /// - Returns: What the measurement showed, and the stamp of the node's applied layout as the pass chose from it
+  ///   (0 for none): a pass lays the node out only if no other step took it since (see ``passStep(_:frame:placedBy:checksLink:chosenAt:_:)``).
+  func remeasureForPass(_ environment: LayoutEnvironment) async throws -> (PassRemeasurement, chosenAt: UInt64) {
+    let chosenAt = state.layoutStorage?.applied?.stamp ?? 0
+    return (try await remeasurement(environment), chosenAt)
+  }
+
+  private func remeasurement(_ environment: LayoutEnvironment) async throws -> PassRemeasurement {
     guard let storage = state.layoutStorage else { return .notLaidOut }
     let bounds = environment.grid.ceil(boundsForPass(storage))
     let hasBounds = bounds.width > 0 && bounds.height > 0
@@ -186,10 +194,12 @@ extension DisplayNode {
   /// - Returns: What the pass must know, or `nil` for a
   ///   ``PassTarget/latestMeasurement`` when the node has no valid measurement and empty bounds, for a
   ///   ``PassTarget/window(_:)`` of no size or whose root the node is not (any more), and when `checksLink`
-  ///   and the node is not (any more) a subnode of the node with ``NodeCore/id`` `parentID`.
+  ///   and the node is not (any more) a subnode of the node with ``NodeCore/id`` `parentID`; and, for a root
+  ///   that the pass chose when the node's applied layout had the stamp `chosenAt`, when another step took the
+  ///   node since.
   func passStep(
     _ target: PassTarget, frame: Rect?, placedBy parentID: UInt64, checksLink: Bool = false,
-    _ environment: LayoutEnvironment
+    chosenAt: UInt64? = nil, _ environment: LayoutEnvironment
   ) async throws -> PassStep? {
     // A node that left the supernode whose layout placed it (while that layout was measured, or since) is not
     // placed by it: Texture sets frames only on a node's current subnodes. Its new place lays it out.
@@ -197,12 +207,16 @@ extension DisplayNode {
     let entry: LayoutCache.Entry
     switch target {
     case .range(let range):
-      entry = try await cachedEntry(in: range, environment)
-      // A root outside any window when the pass chose its range, attached to a window since (the pass waited
-      // for other nodes meanwhile): its window lays it out at the window's size, in the attach's pass or a
-      // later one; this step, taken after that one, would put the range it had back over it.
-      if nodeCore.hostWindowID.load(ordering: .acquiring) != 0, case .windowRoot = await Tree.passPlace(of: self) {
-        return nil
+      // A root outside any window when the pass chose its range, a window's root since (attached while the pass
+      // waited for other measurements): laid out at its window's size, which is its range now.
+      if nodeCore.hostWindowID.load(ordering: .acquiring) != 0,
+        case .windowRoot(let window) = await Tree.passPlace(of: self)
+      {
+        let size = window.size
+        guard size != .zero else { return nil }
+        entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
+      } else {
+        entry = try await cachedEntry(in: range, environment)
       }
     case .window(let window):
       // A window of no size gives its root empty bounds, where Texture's `__layout` lays out nothing: the frames
@@ -251,6 +265,15 @@ extension DisplayNode {
     }
     if checksLink, !isSubnode(ofNodeWithID: parentID) { return nil }  // It left while it was measured.
     let storage = state.layout
+    // A root this pass chose from state that another step has replaced since, with a layout of the same version
+    // as this one: a walk of this pass from an earlier root, or another window's pass, laid the node out from
+    // newer state (its supernode placed it anew, its new window sized it), and this step, taken later, would put
+    // the older choice back over it. Texture lays a view out once per pass, top down, at the bounds it has then.
+    // (A step whose layout is older than this one's was measured before an invalidation this pass answers: this
+    // pass lays the node out, as before.)
+    if let chosenAt, let applied = storage.applied, applied.stamp != chosenAt, applied.version == entry.version {
+      return nil
+    }
     switch target {
     case .size, .window:
       storage.isPlacedByHand = false

@@ -1151,16 +1151,22 @@ struct LayoutPassTests {
     return (row, b)
   }
 
+  /// A growing row under a root whose spec stretches it, unloaded (only the passes a test runs lay it out),
+  /// laid out at 200 × 100.
+  func unloadedRootOfAGrowingRow() async throws -> (root: SpecHost, row: SpecHost) {
+    let (row, _) = try await growingRow()
+    let root = SpecHost(.stack(.vertical, alignItems: .stretch, children: [.node(row)]))
+    try await root.addSubnode(row)
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 100) }
+    try await root.layoutIfNeeded()
+    return (root, row)
+  }
+
   @Test(
     "A node whose frame was written while its supernode's pass was waiting is laid out at the frame the supernode's layout gives it, once"
   )
   func frameWrittenBeforeTheSupernodesPassIsLaidOutAtTheNewFrame() async throws {
-    let (row, _) = try await growingRow()
-    let root = SpecHost(.stack(.vertical, alignItems: .stretch, children: [.node(row)]))
-    try await root.addSubnode(row)
-    // Unloaded, so that only the pass below lays the tree out (no window schedules one).
-    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 100) }
-    try await root.layoutIfNeeded()
+    let (root, row) = try await unloadedRootOfAGrowingRow()
     #expect(await row.calculatedLayout?.size == Size(width: 200, height: 20))
 
     // Round 18: the row's frame written while its supernode's pass waits, both listed for the same pass,
@@ -1176,6 +1182,30 @@ struct LayoutPassTests {
     #expect(await row.viewProperties().frame == Rect(x: 0, y: 0, width: 200, height: 20))
     let bFrame = await row.calculatedLayout?.sublayouts.last?.frame
     #expect(bFrame == Rect(x: 20, y: 0, width: 180, height: 10))
+  }
+
+  @Test(
+    "A node a pass chose at its written frame, placed anew by its supernode's pass before that pass reached it, keeps the newer layout"
+  )
+  func nodeChosenByAPassAndPlacedByAnotherKeepsTheNewerLayout() async throws {
+    let (root, row) = try await unloadedRootOfAGrowingRow()
+    // Round 18, with frame writes: the row's frame written, a pass chooses it at that size, then waits for
+    // another dirty node's measurement (another window's pass, in the probe) ...
+    await row.configure { $0.frame = Rect(x: 1, y: 1, width: 63, height: 51) }
+    let gate = Gate()
+    let other = try await MovingNode.dirtyLeaf(heldAt: gate)
+    let held = Task { await LayoutPass.run(dirty: [row, other], environment: LayoutEnvironment(scale: 1)) }
+    await gate.waitForArrivals(1)
+    // ... while the supernode's own pass places the row anew, at the frame its layout gives.
+    root.invalidateCalculatedLayout()
+    let placing = await LayoutPass.run(dirty: [root], environment: LayoutEnvironment(scale: 1))
+    #expect(placing.application.entries.contains { $0.core === row.nodeCore && $0.layout.size.width == 200 })
+    await gate.open()
+    let late = await held.value
+    #expect(late.errors.isEmpty)
+    #expect(!late.application.entries.contains { $0.core === row.nodeCore }, "its supernode placed it since")
+    #expect(await row.calculatedLayout?.size == Size(width: 200, height: 20))
+    #expect(await row.viewProperties().frame == Rect(x: 0, y: 0, width: 200, height: 20))
   }
 
   @Test(

@@ -62,6 +62,16 @@ actor MovingNode: DisplayNode {
   @MainActor func layout(_ context: borrowing LayoutContext) {
     log?.record("\(name).layout \(context.layout.size.width)x\(context.layout.size.height)")
   }
+
+  /// An unloaded leaf laid out at its bounds, then invalidated: a pass that lists it measures it again, at `gate`.
+  static func dirtyLeaf(heldAt gate: Gate) async throws -> MovingNode {
+    let leaf = MovingNode("held")
+    await leaf.configure { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
+    try await leaf.layoutIfNeeded()
+    await leaf.hold(at: gate)
+    await leaf.setSize(Size(width: 20, height: 20))
+    return leaf
+  }
 }
 
 /// Adversarial round 16: layout passes of one window meeting moves to another, attaches and resizes.
@@ -177,9 +187,9 @@ struct WindowMoveLayoutTests {
   }
 
   @Test(
-    "A root whose pass took its range while it was in no window, attached to a window before the pass reached it, keeps the window's layout"
-  )
-  func rootAttachedWhileItsPassWaitedKeepsItsWindowsLayout() async throws {
+    "A root whose pass took its range while it was in no window, attached to a window before the pass reached it, keeps the window's layout",
+    arguments: [false, true])
+  func rootAttachedWhileItsPassWaitedKeepsItsWindowsLayout(invalidatedAfterTheAttach: Bool) async throws {
     let (root, bar) = (MovingNode("root", .stretchColumn), MovingNode("bar"))
     try await root.addSubnode(bar)
     let first = Window(size: Size(width: 200, height: 100), turnMode: .manual)
@@ -188,12 +198,8 @@ struct WindowMoveLayoutTests {
     await first.detach()
     // A pass of two dirty nodes: the root, in no window, takes the range of its applied layout (200 × 100); then
     // an unloaded node's measurement waits at a gate, as a pass waits for a long measurement.
-    let other = MovingNode("other")
-    await other.configure { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
-    try await other.layoutIfNeeded()
     let gate = Gate()
-    await other.hold(at: gate)
-    await other.setSize(Size(width: 20, height: 20))
+    let other = try await MovingNode.dirtyLeaf(heldAt: gate)
     root.invalidateCalculatedLayout()
     let pass = Task { await LayoutPass.run(dirty: [root, other], environment: LayoutEnvironment(scale: 1)) }
     await gate.waitForArrivals(1)
@@ -201,10 +207,16 @@ struct WindowMoveLayoutTests {
     let second = Window(size: Size(width: 300, height: 150), turnMode: .manual)
     try await second.attach(root)
     #expect(root.appliedLayout?.size == Size(width: 300, height: 150))
+    // Invalidated after the attach, the held pass measures it anew: its layout is newer than the attach's.
+    if invalidatedAfterTheAttach { root.invalidateCalculatedLayout() }
     await gate.open()
     let outcome = await pass.value
     #expect(outcome.errors.isEmpty)
-    #expect(!outcome.application.entries.contains { $0.core === root.nodeCore }, "the window lays its root out")
+    // Not laid out again (the attach's layout, or the window's own pass after the invalidation, is as new), or
+    // laid out at its window's size: never in the range the pass took before the attach.
+    let rootSizes = outcome.application.entries.filter { $0.core === root.nodeCore }.map(\.layout.size)
+    #expect(rootSizes.allSatisfy { $0 == Size(width: 300, height: 150) }, "at its window's size")
+    if !invalidatedAfterTheAttach { #expect(rootSizes.isEmpty, "the attach laid it out from the same state") }
     outcome.application.apply()
     #expect(root.appliedLayout?.size == Size(width: 300, height: 150))
     #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 300, height: 10))
