@@ -88,6 +88,11 @@ enum LayoutPass {
               target = .window(window)
             }
             roots.append(Root(node: current, target: target, frame: nil, chosenAt: chosenAt))
+            // Its ancestors keep their applied layouts, but the layouts they cached for other ranges were measured
+            // from the node's old content (a range it kept its size in says nothing of the others).
+            if current.nodeCore.supernodeID.load(ordering: .acquiring) != 0 {
+              await Tree.invalidateCachedLayouts(ofAncestorsOf: current)
+            }
             break
           }
           switch await Tree.passPlace(of: current) {
@@ -332,6 +337,16 @@ enum PassPlace: Sendable {
 }
 
 extension Tree {
+  /// Bumps the layout version of each ancestor of `node`: their cached layouts, measured with its old content,
+  /// are not used again (their applied layouts stay until a pass lays them out).
+  static func invalidateCachedLayouts(ofAncestorsOf node: any DisplayNode) {
+    var ancestor = node.nodeCore.supernode
+    while let current = ancestor {
+      current.nodeCore.layoutVersion.wrappingAdd(1, ordering: .releasing)
+      ancestor = current.nodeCore.supernode
+    }
+  }
+
   /// Where `node` stands for a layout pass.
   static func passPlace(of node: any DisplayNode) -> PassPlace {
     let core = node.nodeCore

@@ -770,6 +770,30 @@ struct LayoutPassTests {
     #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 60, height: 10), "stretched to the new width")
   }
 
+  @Test(
+    "A node changed that keeps its size in its range is measured anew when its supernode lays out again in another range"
+  )
+  @MainActor
+  func sameSizeChangeDropsTheAncestorsLayoutsForOtherRanges() async throws {
+    let leaf = PassNode("leaf") { .size(Size(width: min($0.max.width, 250), height: 10)) }
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 300, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    window.resize(to: Size(width: 200, height: 100))
+    try await window.layoutIfNeeded()
+    #expect(frame(of: leaf)?.width == 200)
+    // At 200 points the leaf keeps its size; at 300 it would be 280 wide now, not 250.
+    await leaf.setMethod { .size(Size(width: min($0.max.width, 280), height: 10)) }
+    try await window.layoutIfNeeded()
+    #expect(frame(of: leaf)?.width == 200)
+    // The root's layout for 300 points, kept from before, was measured with the leaf's old content (round 18:
+    // a text changed in a window of one size, its window swapped, showed its old size).
+    window.resize(to: Size(width: 300, height: 100))
+    try await window.layoutIfNeeded()
+    #expect(frame(of: leaf)?.width == 280)
+  }
+
   @Test("An unloaded tree is laid out entirely off the main actor; its views load with the frames")
   func unloadedTree() async throws {
     let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
