@@ -167,9 +167,11 @@ enum LayoutPass {
   /// changed height) has their subtrees walked in a few child tasks at once,
   /// whose results are kept in order.
   private static func walk(
-    _ visits: ArraySlice<Visit>, descendingEverywhere: Bool, _ environment: LayoutEnvironment
+    _ visits: ArraySlice<Visit>, descendingEverywhere: Bool, _ environment: LayoutEnvironment,
+    anchor: WalkAnchor? = nil
   ) async -> Walked {
     var walked = Walked()
+    var anchor = anchor
     var frontier = visits
     while !frontier.isEmpty {
       // The frontier in order, each visit's subtree before the next visit: the subtree's visits wait on `stack`.
@@ -192,12 +194,16 @@ enum LayoutPass {
         do {
           step = try await visit.node.passStep(
             visit.target, frame: visit.frame, placedBy: visit.parentID, checksLink: visit.checksLink,
-            chosenAt: visit.chosenAt, environment)
+            chosenAt: visit.chosenAt, anchor: visit.isRoot ? nil : anchor, environment)
         } catch {
           walked.errors.append(error)
           continue
         }
         guard let step else { continue }
+        if visit.isRoot {
+          let core = visit.node.nodeCore
+          anchor = WalkAnchor(core: core, windowID: core.hostWindowID.load(ordering: .acquiring))
+        }
         if let parent = visit.manualParent {
           walked.entries[parent].measuredSizes[ObjectIdentifier(visit.node.nodeCore)] = step.layout.size
         }
@@ -234,7 +240,8 @@ enum LayoutPass {
         }
         let subnodes = subnodeVisits(of: visit.node, step, descendingEverywhere: descendingEverywhere)
         if subnodes.count >= concurrentVisitThreshold && environment.concurrency != .serial {
-          walked.append(await walkConcurrently(subnodes, descendingEverywhere: descendingEverywhere, environment))
+          walked.append(
+            await walkConcurrently(subnodes, descendingEverywhere: descendingEverywhere, environment, anchor: anchor))
         } else {
           stack.append(contentsOf: subnodes.reversed())
         }
@@ -286,7 +293,7 @@ enum LayoutPass {
   /// Walks the subtrees of `visits` in at most ``LayoutConcurrency/maximumTasks`` child tasks, each taking a
   /// contiguous run of them; the results come back in the order of `visits`.
   private static func walkConcurrently(
-    _ visits: [Visit], descendingEverywhere: Bool, _ environment: LayoutEnvironment
+    _ visits: [Visit], descendingEverywhere: Bool, _ environment: LayoutEnvironment, anchor: WalkAnchor?
   ) async -> Walked {
     let chunks = Swift.min(LayoutConcurrency.maximumTasks, visits.count)
     return await withTaskGroup(of: (Int, Walked).self) { group in
@@ -296,7 +303,7 @@ enum LayoutPass {
         group.addTask {
           // A scope of its own for the task, as a measurement's child tasks have.
           await LayoutScope.withScope {
-            (chunk, await walk(visits[run], descendingEverywhere: descendingEverywhere, environment))
+            (chunk, await walk(visits[run], descendingEverywhere: descendingEverywhere, environment, anchor: anchor))
           }
         }
       }
@@ -323,6 +330,19 @@ enum LayoutPass {
     let manualParent: Int?
     /// Whether the walk starts here.
     let isRoot: Bool
+  }
+}
+
+/// The root of a walk and the window it was in when the walk laid it out (see ``DisplayNode/passStep``).
+struct WalkAnchor: Sendable {
+  let core: NodeCore
+  /// The root's ``NodeCore/hostWindowID`` then (0 for none).
+  let windowID: UInt64
+
+  /// Whether the root entered another window since: the walk's layouts are that window's to give.
+  var rootMovedToAnotherWindow: Bool {
+    let now = core.hostWindowID.load(ordering: .acquiring)
+    return now != windowID && now != 0
   }
 }
 

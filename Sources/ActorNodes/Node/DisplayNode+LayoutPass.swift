@@ -196,10 +196,10 @@ extension DisplayNode {
   ///   ``PassTarget/window(_:)`` of no size or whose root the node is not (any more), and when `checksLink`
   ///   and the node is not (any more) a subnode of the node with ``NodeCore/id`` `parentID`; and, for a root
   ///   that the pass chose when the node's applied layout had the stamp `chosenAt`, when another step took the
-  ///   node since.
+  ///   node since; and when the root of the walk (`anchor`) entered another window since the walk laid it out.
   func passStep(
     _ target: PassTarget, frame: Rect?, placedBy parentID: UInt64, checksLink: Bool = false,
-    chosenAt: UInt64? = nil, _ environment: LayoutEnvironment
+    chosenAt: UInt64? = nil, anchor: WalkAnchor? = nil, _ environment: LayoutEnvironment
   ) async throws -> PassStep? {
     // A node that left the supernode whose layout placed it (while that layout was measured, or since) is not
     // placed by it: Texture sets frames only on a node's current subnodes. Its new place lays it out.
@@ -264,6 +264,9 @@ extension DisplayNode {
       }
     }
     if checksLink, !isSubnode(ofNodeWithID: parentID) { return nil }  // It left while it was measured.
+    // The walk's root entered another window since the walk laid it out (a swap of window roots): that window's
+    // attach lays the tree out; this step, from the window the root left, would come after the attach's.
+    if let anchor, anchor.rootMovedToAnotherWindow { return nil }
     let storage = state.layout
     // A root this pass chose from state that another step has replaced since, with a layout of the same version
     // as this one: a walk of this pass from an earlier root, or another window's pass, laid the node out from

@@ -222,4 +222,30 @@ struct WindowMoveLayoutTests {
     #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 300, height: 10))
     await second.detach()
   }
+
+  @Test("A walk whose root entered another window since the walk laid it out leaves the root's subnodes to that window")
+  func walkFromARootThatMovedLeavesItsSubnodesToTheNewWindow() async throws {
+    let (root, bar) = (MovingNode("root", .stretchColumn), MovingNode("bar"))
+    try await root.addSubnode(bar)
+    let first = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    try await first.attach(root)
+    // The walk of a pass of the first window laid the root out there; its next step is the bar's.
+    let anchor = WalkAnchor(core: root.nodeCore, windowID: first.id)
+    let frame = Rect(x: 0, y: 0, width: 200, height: 10)
+    func step() async throws -> PassStep? {
+      try await bar.passStep(
+        .size(frame.size), frame: frame, placedBy: root.nodeCore.id, checksLink: true, anchor: anchor,
+        LayoutEnvironment(scale: 1))
+    }
+    #expect(try await step() != nil, "in the same window")
+    await first.detach()
+    #expect(try await step() != nil, "in no window: the walk still lays the tree out")
+    // Round 18 (seed 17 under load): the root swapped into another window while the first window's walk went
+    // on; the walk's later steps put the first window's sizes over the attach's.
+    let second = Window(size: Size(width: 300, height: 150), turnMode: .manual)
+    try await second.attach(root)
+    #expect(try await step() == nil, "the second window's attach laid it out")
+    #expect(await bar.calculatedLayout?.size == Size(width: 300, height: 10))
+    await second.detach()
+  }
 }
