@@ -23,7 +23,8 @@ enum LayoutPass {
     let frame: Rect?
     /// For a root the pass chose from the node's state (a dirty node, or the ancestor its size change reaches):
     /// the stamp of the node's applied layout then. A step of another walk or pass that lays the node out after
-    /// that choice makes it stale, and the root is not laid out (see ``DisplayNode/passStep(_:frame:placedBy:checksLink:chosenAt:_:)``).
+    /// that choice, with a layout of the same version, makes it stale: the root is not laid out (see
+    /// ``DisplayNode/passStep(_:frame:placedBy:checksLink:chosenAt:anchor:_:)``).
     var chosenAt: UInt64?
   }
 
@@ -333,7 +334,8 @@ enum LayoutPass {
   }
 }
 
-/// The root of a walk and the window it was in when the walk laid it out (see ``DisplayNode/passStep``).
+/// The root of a walk and the window it was in when the walk laid it out (see
+/// ``DisplayNode/passStep(_:frame:placedBy:checksLink:chosenAt:anchor:_:)``).
 struct WalkAnchor: Sendable {
   let core: NodeCore
   /// The root's ``NodeCore/hostWindowID`` then (0 for none).

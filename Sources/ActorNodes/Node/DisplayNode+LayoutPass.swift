@@ -109,7 +109,8 @@ extension DisplayNode {
   /// layout gives a node its spec sizes its spec's frame again).
   ///
   /// - Returns: What the measurement showed, and the stamp of the node's applied layout as the pass chose from it
-  ///   (0 for none): a pass lays the node out only if no other step took it since (see ``passStep(_:frame:placedBy:checksLink:chosenAt:_:)``).
+  ///   (0 for none): a pass lays the node out only if no other step took it since (see
+  ///   ``passStep(_:frame:placedBy:checksLink:chosenAt:anchor:_:)``).
   func remeasureForPass(_ environment: LayoutEnvironment) async throws -> (PassRemeasurement, chosenAt: UInt64) {
     let chosenAt = state.layoutStorage?.applied?.stamp ?? 0
     return (try await remeasurement(environment), chosenAt)
