@@ -1300,6 +1300,33 @@ extension LayoutPassTests {
     #expect(frame(of: bar) == Rect(x: 0, y: 0, width: 40, height: 10))
   }
 
+  @Test(
+    "A layout from a later step that was not new to the node, applied before the earlier step that was, runs the node's layout hooks"
+  )
+  @MainActor
+  func stepsAppliedOutOfOrderRunTheHooksOfTheLayoutApplied() async throws {
+    let (background, _) = try await barNode("background")
+    let card = SpecPlacingByHand(spec: .stack(.vertical, alignItems: .start, children: [])) { size in
+      [(background, Rect(origin: .zero, size: size))]
+    }
+    try await card.addSubnode(background)
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    try await window.attach(card)
+    try await window.layoutIfNeeded()
+    #expect(frame(of: background)?.width == 200)
+    // Two steps of the card at 150 points, in two passes: the first new (its hooks run), the second taken after it
+    // and so not new to the card. Round 18's probe: the second was applied first, and the first, older, was skipped
+    // after it: the hooks never ran, and the subnode kept the frame they set for the old size.
+    let stamp = card.nodeCore.mainSlot.appliedLayoutStamp
+    let layout = NodeLayout(size: Size(width: 150, height: 100), sublayouts: [])
+    func entry(changed: Bool, stamp: UInt64) -> LayoutApplication.Entry {
+      LayoutApplication.Entry(core: card.nodeCore, layout: layout, changed: changed, frameWrite: nil, stamp: stamp)
+    }
+    LayoutApplication(entries: [entry(changed: false, stamp: stamp + 2)]).apply()
+    LayoutApplication(entries: [entry(changed: true, stamp: stamp + 1)]).apply()
+    #expect(frame(of: background)?.width == 150, "the hooks ran for the layout applied")
+  }
+
   @Test("A node placed by hand at a size off the pixel grid is laid out once, not again and again")
   @MainActor
   func handPlacedNodeOffThePixelGridSettles() async throws {
