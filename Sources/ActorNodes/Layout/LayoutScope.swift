@@ -1,3 +1,4 @@
+internal import Foundation
 import Synchronization
 
 /// The layout measurements the current task is inside of, outermost first.
@@ -33,11 +34,30 @@ final class LayoutScope: Sendable {
     var subnodeRequests: [SubnodeRequest] = []
   }
 
-  private let frames: Mutex<[Frame]>
+  private let frames: LockedFrames
 
   /// How many passes, each asked for by code that the one before ran, led to the pass this scope's task runs in;
   /// 0 outside passes. See ``followUpPassLimit``.
   let passGeneration: Int
+
+  /// A scope's frames and the lock that guards them.
+  ///
+  /// - Note: `@unchecked Sendable`, argued in Proposal 0001 (§11, Escape hatches): a task that layout code
+  ///   starts inherits the scope, so it and the measuring task contend for the frames, and the checked
+  ///   alternative, `Mutex`, reports false data races under ThreadSanitizer when contended. `frames` is read and
+  ///   written only with `lock` held.
+  private final class LockedFrames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var frames: [Frame]
+
+    init(_ frames: [Frame]) { self.frames = frames }
+
+    func withLock<Result>(_ body: (inout [Frame]) throws -> Result) rethrows -> Result {
+      lock.lock()
+      defer { lock.unlock() }
+      return try body(&frames)
+    }
+  }
 
   /// The most follow-up passes one pass leads to.
   ///
@@ -51,7 +71,7 @@ final class LayoutScope: Sendable {
 
   /// A scope that starts inside the measurements of `outer`, in its pass unless `passGeneration` says otherwise.
   private init(inside outer: LayoutScope?, passGeneration: Int?) {
-    frames = Mutex(outer?.frames.withLock { $0 } ?? [])
+    frames = LockedFrames(outer?.frames.withLock { $0 } ?? [])
     self.passGeneration = passGeneration ?? outer?.passGeneration ?? 0
     LayoutScope.liveCount.add(1, ordering: .relaxed)
   }

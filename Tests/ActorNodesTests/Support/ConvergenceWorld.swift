@@ -15,12 +15,6 @@ final class HookTasks: Sendable {
     tasks.withLock { $0.append(task) }
   }
 
-  /// Starts `body` in a detached task, and keeps the task.
-  func startDetached(_ body: @escaping @Sendable () async -> Void) {
-    let task = Task.detached { await body() }
-    tasks.withLock { $0.append(task) }
-  }
-
   /// Waits for every task started so far, and for the ones those start, until no new one appears.
   func waitForAll() async {
     var awaited = 0
@@ -76,8 +70,8 @@ actor StackBox: DisplayNode {
     invalidateCalculatedLayout()
   }
 
-  /// Queues a side effect that the next `calculatedLayoutDidChange()` starts in a detached task of `hookTasks`
-  /// (one that does not inherit the task-local values of the pass that runs the hook).
+  /// Queues a side effect that the next `calculatedLayoutDidChange()` starts in a task of `hookTasks`, which
+  /// inherits the pass's layout scope as a `Task { }` in app code does.
   func runOnNextLayoutChange(_ effect: @escaping @Sendable () async -> Void) { onLayoutChange.append(effect) }
 
   /// Queues a side effect that the next `layout(_:)` hook runs on the main actor.
@@ -98,7 +92,7 @@ actor StackBox: DisplayNode {
 
   func calculatedLayoutDidChange() {
     guard !onLayoutChange.isEmpty else { return }
-    hookTasks.startDetached(onLayoutChange.removeFirst())
+    hookTasks.start(onLayoutChange.removeFirst())
   }
 
   @MainActor func layout(_ context: borrowing LayoutContext) {
