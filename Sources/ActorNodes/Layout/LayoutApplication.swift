@@ -71,13 +71,16 @@ struct LayoutApplication: MainTurnFeature {
       }
       // Texture keeps one calculated layout per node, the newest.
       guard entries[index].stamp >= slot.appliedLayoutStamp else { continue }
-      // New against the layout the views show: steps of a node can arrive out of order, and a step taken after
-      // a newer layout (so not new to the node) may be the one applied, the newer one's entry skipped after it.
-      let isNewHere = slot.appliedLayout.map { !$0.hasSameFrames(as: entries[index].layout) } ?? true
+      // New against the layout the views show, too: steps of a node can arrive out of order, and a step taken
+      // after a newer layout (so not new to the node) may be the one applied, the newer one's entry skipped after
+      // it. (Compared only when the step found nothing new: a first layout, or a full pass, costs no comparison.)
+      let runsHooks =
+        entries[index].changed || slot.layoutRequested
+        || slot.appliedLayout.map { !$0.hasSameFrames(as: entries[index].layout) } ?? true
       slot.appliedLayoutStamp = entries[index].stamp
       slot.appliedLayout = entries[index].layout
       slot.placesSubnodesByHand = entries[index].isManual
-      if entries[index].changed || isNewHere || slot.layoutRequested { hooks.append((index, slot)) }
+      if runsHooks { hooks.append((index, slot)) }
       // A node placed by hand whose supernode's hooks gave it another size since this layout was asked for
       // (a frame set back to the size of the layout applied before, which asked for nothing): its layout
       // must follow its bounds, as Texture's `__layout` measures a node at the bounds it has. (A pass lays it
