@@ -7,9 +7,10 @@ extension DisplayNode {
   /// the bounds, position and anchor point of each node on the way: before
   /// load the values written with ``configure(_:)``, after load the view's
   /// (writes still queued for the window's next turn are not seen yet, as
-  /// with ``viewProperties()``). Like Texture's, it reads the nodes one by
-  /// one, so a node moved or resized during the call may be seen before or
-  /// after the change.
+  /// with ``viewProperties()``). The loaded nodes' views are read in one
+  /// main-actor turn, the others' records one by one, so, as with Texture's
+  /// per-node locks, a node moved or resized during the call may be seen
+  /// before or after the change.
   ///
   /// ```swift
   /// let inCell = try await badge.convert(Point(x: 4, y: 4), to: cell)
@@ -62,14 +63,10 @@ extension DisplayNode {
     try await NodeSpaces.translation(from: self, to: node).inverse.apply(to: rect)
   }
 
-  /// Where the origin of the node's bounds lies in its supernode's coordinates: from the node's record before
-  /// load, from its layer after.
-  fileprivate func offsetInSupernode() async -> Point {
-    let state = self.state
-    let record = state.properties
-    guard state.isLoaded else { return record.offsetInSuperlayer }
-    let core = nodeCore
-    return await MainActor.run { core.slot?.layer?.offsetInSuperlayer ?? record.offsetInSuperlayer }
+  /// Where the origin of the node's bounds lies in its supernode's coordinates, from the node's record (the
+  /// values written with ``configure(_:)``).
+  fileprivate func recordedOffsetInSupernode() -> Point {
+    state.properties.offsetInSuperlayer
   }
 }
 
@@ -80,10 +77,32 @@ private enum NodeSpaces {
     from source: any DisplayNode, to target: (any DisplayNode)?
   ) async throws(HierarchyError) -> SpaceTranslation {
     let (up, down) = try await path(from: source, to: target)
+    let offsets = await offsetsInSupernodes(of: up + down)
     var translation = SpaceTranslation()
-    for node in up { translation.goUp(by: await node.offsetInSupernode()) }
-    for node in down { translation.goDown(by: await node.offsetInSupernode()) }
+    for offset in offsets[..<up.count] { translation.goUp(by: offset) }
+    for offset in offsets[up.count...] { translation.goDown(by: offset) }
     return translation
+  }
+
+  /// Where the origin of each node's bounds lies in its supernode's coordinates: from its layer once its view
+  /// loaded (all of them read in one main-actor turn), else from its record (a hop into the node).
+  private static func offsetsInSupernodes(of nodes: [any DisplayNode]) async -> [Point] {
+    let fromLayers: [Point?]
+    if nodes.contains(where: { $0.nodeCore.isViewLoaded }) {  // Only a loaded node has a layer.
+      fromLayers = await MainActor.run { nodes.map { $0.nodeCore.slot?.layer?.offsetInSuperlayer } }
+    } else {
+      fromLayers = Array(repeating: nil, count: nodes.count)
+    }
+    var offsets: [Point] = []
+    offsets.reserveCapacity(nodes.count)
+    for (node, fromLayer) in zip(nodes, fromLayers) {
+      if let fromLayer {
+        offsets.append(fromLayer)
+      } else {
+        offsets.append(await node.recordedOffsetInSupernode())
+      }
+    }
+    return offsets
   }
 
   /// The nodes whose offsets are added (up) and taken away (down), read from the tree links in one step.
