@@ -189,7 +189,8 @@ class LockNode: @unchecked Sendable {
 
 /// Texture's `ASPendingStateController`: a locked set of nodes with writes to flush on the main thread.
 ///
-/// - Note: `@unchecked Sendable` for the same reason as ``LockNode``: it is the lock-based baseline.
+/// - Note: `@unchecked Sendable` for the same reason as ``LockNode``: it is the lock-based baseline (Proposal 0001,
+///   §11, "The lock baseline").
 final class LockPendingStateController: @unchecked Sendable {
   private let lock = NSLock()
   private var dirty: [ObjectIdentifier: LockNode] = [:]
@@ -215,7 +216,8 @@ final class LockPendingStateController: @unchecked Sendable {
 /// calls nor inline them into the load (`@inline(never)`): each is a real
 /// dynamically dispatched call, like an Objective-C message.
 ///
-/// - Note: `@unchecked Sendable` for the same reason as ``LockNode``: it is the lock-based baseline.
+/// - Note: `@unchecked Sendable` for the same reason as ``LockNode``: it is the lock-based baseline (Proposal 0001,
+///   §11, "The lock baseline").
 final class LockFeedNode: LockNode, @unchecked Sendable {
   @MainActor static var hookCalls = 0
 

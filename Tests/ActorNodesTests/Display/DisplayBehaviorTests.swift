@@ -11,6 +11,17 @@ extension HeldDrawSuites {
   struct DisplayBehaviorTests {
     private func window() -> Window { Window(size: Size(width: 20, height: 20), turnMode: .manual) }
 
+    /// `node` under a 20 × 20 holder that a new manual window shows, with its first displays committed.
+    private func displayedUnderAHolder(_ node: PaintNode) async throws -> Window {
+      let holder = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+      try await holder.addSubnode(node)
+      let window = window()
+      try await window.attach(holder)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      return window
+    }
+
     private static let square = Rect(x: 0, y: 0, width: 2, height: 2)
 
     @Test func aTransactionCommitsInOneTurnInStartOrderAfterItsSlowestDraw() async throws {
@@ -229,12 +240,7 @@ extension HeldDrawSuites {
       // Texture's testThatNodeGetsRenderedIfItGoesFromZeroSizeToRealSizeButOnlyOnce.
       let probe = DrawProbe()
       let node = PaintNode("zero", probe: probe, frame: .zero)
-      let holder = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
-      try await holder.addSubnode(node)
-      let window = window()
-      try await window.attach(holder)
-      await window.waitForPendingDisplays()
-      await window.flush()
+      let window = try await displayedUnderAHolder(node)
       #expect(node.layer?.contents == nil)
       #expect(probe.entries("draw").isEmpty)
 
@@ -257,12 +263,7 @@ extension HeldDrawSuites {
       let probe = DrawProbe()
       let node = PaintNode("resizes", probe: probe, frame: Rect(x: 0, y: 0, width: 4, height: 4))
       await node.configure { $0.needsDisplayOnBoundsChange = true }
-      let holder = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
-      try await holder.addSubnode(node)
-      let window = window()
-      try await window.attach(holder)
-      await window.waitForPendingDisplays()
-      await window.flush()
+      let window = try await displayedUnderAHolder(node)
       #expect(node.layer?.needsDisplayOnBoundsChange == true)
       #expect(probe.entries("draw").count == 1)
 

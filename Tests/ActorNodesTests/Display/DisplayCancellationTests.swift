@@ -21,13 +21,20 @@ extension HeldDrawSuites {
       return (node, window)
     }
 
+    /// Holds every display thread, then asks `node` for a green display, whose snapshot is taken and whose draw
+    /// waits in the executor's queue until the returned blockers are released.
+    private func greenDisplayWaitingInTheQueue(of node: PaintNode, probe: DrawProbe) async -> ExecutorBlockers {
+      let blockers = ExecutorBlockers()
+      await blockers.hold()
+      await node.setColor(.green)
+      await probe.waitFor("parameters paint", count: 2)
+      return blockers
+    }
+
     @Test func supersededBeforeItsDrawStartsNeverDraws() async throws {
       let probe = DrawProbe()
       let (node, window) = try await displayedNode(probe: probe)
-      let blockers = ExecutorBlockers()
-      await blockers.hold()
-      await node.setColor(.green)  // Its draw waits in the executor's queue...
-      await probe.waitFor("parameters paint", count: 2)
+      let blockers = await greenDisplayWaitingInTheQueue(of: node, probe: probe)  // Its draw waits there...
       await node.setColor(.blue)  // ...and is superseded before it runs.
       blockers.release()
       await window.waitForPendingDisplays()
@@ -42,10 +49,7 @@ extension HeldDrawSuites {
       let probe = DrawProbe()
       let (node, window) = try await displayedNode(log: log, probe: probe)
       log.clear()
-      let blockers = ExecutorBlockers()
-      await blockers.hold()
-      await node.setColor(.green)
-      await probe.waitFor("parameters paint", count: 2)
+      let blockers = await greenDisplayWaitingInTheQueue(of: node, probe: probe)
       node.setDisplaySuspended(true)
       blockers.release()
       await window.waitForPendingDisplays()
@@ -104,10 +108,7 @@ extension HeldDrawSuites {
       let log = EventLog()
       let probe = DrawProbe()
       let (node, window) = try await displayedNode(log: log, probe: probe)
-      let blockers = ExecutorBlockers()
-      await blockers.hold()
-      await node.setColor(.green)
-      await probe.waitFor("parameters paint", count: 2)
+      let blockers = await greenDisplayWaitingInTheQueue(of: node, probe: probe)
       // The turn that takes the node out cancels its display (if it started; else the start finds the node out
       // of the window): either way nothing commits, and the contents it was to replace are gone.
       await window.detach()
