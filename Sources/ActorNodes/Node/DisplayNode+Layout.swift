@@ -158,7 +158,9 @@ extension DisplayNode {
     if request.skipsMeasuring(style) { return Measured(skippedWith: style) }
     let (range, parentSize) = request.resolve(style)
     let resolved = range.intersection(style.sizeRange(parentSize: parentSize))
+    let key = LayoutCache.Key(range: resolved, scale: environment.grid.scale)
     let size = try await cachedEntry(in: resolved, environment, core: core, storage: storage).layout.size
+    storage.requestedFromAbove = key
     return Measured(size: size, style: style)
   }
 

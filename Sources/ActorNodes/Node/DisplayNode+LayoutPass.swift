@@ -231,11 +231,16 @@ extension DisplayNode {
       let version = nodeCore.layoutVersion.load(ordering: .acquiring)
       let scale = environment.grid.scale
       let storage = state.layout
-      if let measured = storage.cache.latest(
-        version: version, where: { $0.layout.size == size && $0.key.scale == scale })
+      // The measurement its supernode's spec made last, if it has that size: the supernode's layout was computed
+      // from it, though the node may have been measured since in another range to the same size, with other
+      // frames inside (a pass's check of a dirty node, or code asking for a layout). Else the latest of that size.
+      let fits = { (entry: LayoutCache.Entry) in entry.layout.size == size && entry.key.scale == scale }
+      let fromAbove = storage.requestedFromAbove.flatMap { storage.cache.entry(for: $0, version: version) }
+      if let measured = fromAbove.flatMap({ fits($0) ? $0 : nil })
+        ?? storage.cache.latest(version: version, where: fits)
       {
-        // Its supernode's layout was computed from this measurement: it is the node's latest again (Texture
-        // measures the node again when its supernode's layout is not the one measured last).
+        // It is the node's latest measurement again (Texture measures the node again when its supernode's layout
+        // is not the one measured last).
         storage.noteMeasured(measured.key, nodeCore)
         entry = measured
       } else {

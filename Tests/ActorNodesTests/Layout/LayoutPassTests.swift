@@ -1342,6 +1342,46 @@ extension LayoutPassTests {
     #expect(node.appliedLayout?.size == Size(width: 41, height: 21), "its bounds rounded up to whole points")
   }
 
+  @Test(
+    "A node measured since in another range, to the same size, is given the layout its supernode's layout measured (Texture's layout requested from above)"
+  )
+  @MainActor
+  func stepAppliesTheMeasurementItsSupernodeMade() async throws {
+    // The bar fills the column's width when the column has one, and is empty when it is unbounded; the label
+    // gives the column the same size both ways.
+    let bar = PassNode("bar") { .size($0.max.width.isFinite ? Size(width: $0.max.width, height: 4) : .zero) }
+    let label = PassNode("label", size: Size(width: 80, height: 10))
+    let column = PassNode("column") { _ in
+      .spec(.stack(.vertical, alignItems: .center, children: [.node(bar).height(.points(4)), .node(label)]))
+    }
+    try await column.addSubnodes([bar, label])
+    let spacer = PassNode("spacer", size: Size(width: 80, height: 10))
+    let root = PassNode("root") { _ in
+      .spec(.stack(.vertical, alignItems: .stretch, children: [.node(spacer), .node(column)]))
+    }
+    try await root.addSubnodes([spacer, column])
+    let window = Window(size: Size(width: 80, height: 100))
+    try await window.attach(root)
+    #expect(await bar.viewProperties().frame == Rect(x: 0, y: 0, width: 80, height: 4))
+
+    // Each round, other code measures the column unbounded (the bar is empty: the column keeps its size), then the
+    // spacer grows, and the root's pass moves the column down. From the second round on, the root's memo answers
+    // for the column without asking it: the pass must still apply the column's layout that the root's was made
+    // from, not the one measured last.
+    for round in 1...3 {
+      let unbounded = try await column.layout(
+        thatFits: SizeRange(min: .zero, max: Size(width: .infinity, height: .infinity)))
+      #expect(unbounded.size == Size(width: 80, height: 14))
+      #expect(unbounded.sublayouts.first?.size == Size(width: 0, height: 4))
+      await spacer.setMethod { _ in .size(Size(width: 80, height: 10 + Double(round))) }
+      try await window.layoutIfNeeded()
+      let (columnFrame, barFrame) = (await column.viewProperties().frame, await bar.viewProperties().frame)
+      #expect(columnFrame == Rect(x: 0, y: 10 + Double(round), width: 80, height: 14))
+      #expect(barFrame == Rect(x: 0, y: 0, width: 80, height: 4), "round \(round): the bar fills the column")
+      let calculatedBar = await column.calculatedLayout?.sublayouts.first?.size
+      #expect(calculatedBar == Size(width: 80, height: 4))
+    }
+  }
 }
 
 /// Seed 002's node: an image at the right edge and text filling the rest, measured in
