@@ -24,7 +24,7 @@ enum LayoutPass {
     /// For a root the pass chose from the node's state (a dirty node, or the ancestor its size change reaches):
     /// the stamp of the node's applied layout then. A step of another walk or pass that lays the node out after
     /// that choice, with a layout of the same version, makes it stale: the root is not laid out (see
-    /// ``DisplayNode/passStep(_:frame:placedBy:checksLink:chosenAt:anchor:_:)``).
+    /// ``DisplayNode/passStep(_:frame:placedBy:parentStamp:checksLink:chosenAt:anchor:_:)``).
     var chosenAt: UInt64?
   }
 
@@ -194,8 +194,8 @@ enum LayoutPass {
         let step: PassStep?
         do {
           step = try await visit.node.passStep(
-            visit.target, frame: visit.frame, placedBy: visit.parentID, checksLink: visit.checksLink,
-            chosenAt: visit.chosenAt, anchor: visit.isRoot ? nil : anchor, environment)
+            visit.target, frame: visit.frame, placedBy: visit.parentID, parentStamp: visit.parentStamp,
+            checksLink: visit.checksLink, chosenAt: visit.chosenAt, anchor: visit.isRoot ? nil : anchor, environment)
         } catch {
           walked.errors.append(error)
           continue
@@ -285,8 +285,8 @@ enum LayoutPass {
       guard case .node(let subnode) = sublayouts[index].element else { continue }
       visits.append(
         Visit(
-          node: subnode, target: .size(frame.size), frame: frame, parentID: parentID, checksLink: checksLink,
-          manualParent: nil, isRoot: false))
+          node: subnode, target: .size(frame.size), frame: frame, parentID: parentID, parentStamp: step.stamp,
+          checksLink: checksLink, manualParent: nil, isRoot: false))
     }
     return visits
   }
@@ -323,6 +323,8 @@ enum LayoutPass {
     let frame: Rect?
     /// The ``NodeCore/id`` of the supernode whose layout gives `frame`; 0 without a frame.
     var parentID: UInt64 = 0
+    /// The stamp of that supernode's step that took the layout (``PassStep/stamp``); 0 without a frame.
+    var parentStamp: UInt64 = 0
     /// Whether the node is skipped if it is not a subnode of that supernode (any more) when it is laid out.
     var checksLink = false
     /// For a root chosen from the node's state, the stamp of its applied layout then (see ``Root/chosenAt``).
@@ -335,7 +337,7 @@ enum LayoutPass {
 }
 
 /// The root of a walk and the window it was in when the walk laid it out (see
-/// ``DisplayNode/passStep(_:frame:placedBy:checksLink:chosenAt:anchor:_:)``).
+/// ``DisplayNode/passStep(_:frame:placedBy:parentStamp:checksLink:chosenAt:anchor:_:)``).
 struct WalkAnchor: Sendable {
   let core: NodeCore
   /// The root's ``NodeCore/hostWindowID`` then (0 for none).

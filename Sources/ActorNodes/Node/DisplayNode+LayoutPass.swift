@@ -197,10 +197,12 @@ extension DisplayNode {
   ///   ``PassTarget/window(_:)`` of no size or whose root the node is not (any more), and when `checksLink`
   ///   and the node is not (any more) a subnode of the node with ``NodeCore/id`` `parentID`; and, for a root
   ///   that the pass chose when the node's applied layout had the stamp `chosenAt`, when another step took the
-  ///   node since; and when the root of the walk (`anchor`) entered another window since the walk laid it out.
+  ///   node since; when the root of the walk (`anchor`) entered another window since the walk laid it out; and
+  ///   when a layout of the same supernode newer than the one that gives `frame` (its step's stamp
+  ///   `parentStamp`, 0 for none) placed the node since.
   func passStep(
-    _ target: PassTarget, frame: Rect?, placedBy parentID: UInt64, checksLink: Bool = false,
-    chosenAt: UInt64? = nil, anchor: WalkAnchor? = nil, _ environment: LayoutEnvironment
+    _ target: PassTarget, frame: Rect?, placedBy parentID: UInt64, parentStamp: UInt64 = 0,
+    checksLink: Bool = false, chosenAt: UInt64? = nil, anchor: WalkAnchor? = nil, _ environment: LayoutEnvironment
   ) async throws -> PassStep? {
     // A node that left the supernode whose layout placed it (while that layout was measured, or since) is not
     // placed by it: Texture sets frames only on a node's current subnodes. Its new place lays it out.
@@ -282,6 +284,15 @@ extension DisplayNode {
     // pass lays the node out, as before.)
     if let chosenAt, let applied = storage.applied, applied.stamp != chosenAt, applied.version == entry.version {
       return nil
+    }
+    // A subnode placed from an older layout of its supernode than the one that placed it last: two passes (or a
+    // pass and an attach) walked the supernode, and this step, from the older walk, ended after the newer one's;
+    // it would put the older frame and size back. Texture sets a subnode's frame from its supernode's newest layout.
+    if frame != nil, parentStamp != 0 {
+      if let placement = storage.placement, placement.parentID == parentID, placement.stamp > parentStamp {
+        return nil
+      }
+      storage.placement = (parentID, parentStamp)
     }
     switch target {
     case .size, .window:

@@ -163,6 +163,9 @@ final class NodeLayoutState {
   /// The layout version that the latest change of ``style`` made: a layout applied at an older version was
   /// measured in a range resolved from another style.
   var styleVersion: UInt64 = 0
+  /// The supernode whose layout placed the node last in a pass, and the stamp of that supernode's step (see
+  /// ``DisplayNode/passStep(_:frame:placedBy:parentStamp:checksLink:chosenAt:anchor:_:)``).
+  var placement: (parentID: UInt64, stamp: UInt64)?
   /// Whether the node's frame is its own: its supernode places its subnodes itself (in `layout()`) or not at
   /// all, so no spec of the supernode sizes it (Texture's layout is then not "requested from above").
   var isPlacedByHand = false

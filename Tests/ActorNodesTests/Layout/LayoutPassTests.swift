@@ -1382,6 +1382,38 @@ extension LayoutPassTests {
       #expect(calculatedBar == Size(width: 80, height: 4))
     }
   }
+
+  @Test(
+    "A subnode's step from an older layout of its supernode, ending after the newer one's, is dropped: the newer frame and layout stay"
+  )
+  func stepFromAnOlderLayoutOfTheSupernodeIsDropped() async throws {
+    let bar = PassNode("bar")
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .stretch, children: [.node(bar)])) }
+    try await root.addSubnode(bar)
+    // Round 18 (seed 32 under load): two walks placed the node from two layouts of its supernode, the older
+    // measured first; the older walk's step of the node ended last and put the older size back.
+    func step(_ frame: Rect, parentStamp: UInt64) async throws -> PassStep? {
+      try await bar.passStep(
+        .size(frame.size), frame: frame, placedBy: root.nodeCore.id, parentStamp: parentStamp, checksLink: true,
+        LayoutEnvironment(scale: 1))
+    }
+    let newer = Rect(x: 0, y: 0, width: 200, height: 10)
+    let older = Rect(x: 0, y: 0, width: 300, height: 10)
+    #expect(try await step(newer, parentStamp: 7) != nil)
+    #expect(try await step(older, parentStamp: 6) == nil, "the supernode's layout with stamp 7 placed it since")
+    #expect(await bar.calculatedLayout?.size == newer.size)
+    #expect(await bar.viewProperties().frame == newer)
+    #expect(try await step(newer, parentStamp: 7) != nil, "the same layout of the supernode may place it again")
+    #expect(try await step(older, parentStamp: 9) != nil, "a newer layout of the supernode places it")
+    #expect(await bar.viewProperties().frame == older)
+    let other = PassNode("other")
+    try await other.addSubnode(bar)
+    let moved = Rect(x: 5, y: 5, width: 50, height: 10)
+    let fromOther = try await bar.passStep(
+      .size(moved.size), frame: moved, placedBy: other.nodeCore.id, parentStamp: 1, checksLink: true,
+      LayoutEnvironment(scale: 1))
+    #expect(fromOther != nil, "stamps of another supernode are not compared")
+  }
 }
 
 /// Seed 002's node: an image at the right edge and text filling the rest, measured in
