@@ -285,6 +285,16 @@ extension DisplayNode {
     if let chosenAt, let applied = storage.applied, applied.stamp != chosenAt, applied.version == entry.version {
       return nil
     }
+    // A root this pass chose because it kept its size in its applied range, which its supernode's layout gave it,
+    // and which no longer keeps it: its content changed again after the choice. The size is its supernode's to
+    // give: this layout is not applied (its view would show a size no layout of the supernode gave, and the next
+    // pass would take the node for one placed by hand), and a pass is asked for, which lays out the supernode.
+    if chosenAt != nil, case .range = target, !storage.isPlacedByHand, let applied = storage.applied,
+      entry.layout.size != applied.layout.size, nodeCore.supernodeID.load(ordering: .acquiring) != 0
+    {
+      nodeCore.requestLayoutPass(for: self)
+      return nil
+    }
     // A subnode placed from an older layout of its supernode than the one that placed it last: two passes (or a
     // pass and an attach) walked the supernode, and this step, from the older walk, ended after the newer one's;
     // it would put the older frame and size back. Texture sets a subnode's frame from its supernode's newest layout.

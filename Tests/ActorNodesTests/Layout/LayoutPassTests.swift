@@ -1233,6 +1233,41 @@ struct LayoutPassTests {
   }
 
   @Test(
+    "A node a pass chose because it kept its size, changed before the pass reached it, leaves its new size to its supernode's layout"
+  )
+  func nodeChosenAtItsSizeThatChangedBeforeItsStepLeavesItToItsSupernode() async throws {
+    let (row, b) = try await growingRow()
+    // Not stretched: a node its supernode sizes exactly is laid out from its supernode whatever it measures.
+    let root = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(row)]))
+    try await root.addSubnode(row)
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 100) }
+    try await root.layoutIfNeeded()
+    // The row invalidated as it is: a pass chooses it, keeping its size, then waits for another node ...
+    row.invalidateCalculatedLayout()
+    let gate = Gate()
+    let other = try await MovingNode.dirtyLeaf(heldAt: gate)
+    let held = Task { await LayoutPass.run(dirty: [row, other], environment: LayoutEnvironment(scale: 1)) }
+    await gate.waitForArrivals(1)
+    // ... while its content grows (round 18, seed 89 with frame writes: a subnode moved out of a column).
+    await b.setStyle { $0.height = .points(30) }
+    row.invalidateCalculatedLayout()
+    await gate.open()
+    let late = await held.value
+    #expect(late.errors.isEmpty)
+    print(
+      "ENTRIES",
+      late.application.entries.map { "\($0.core === row.nodeCore ? "row" : "x") \($0.layout.size) \($0.changed)" })
+    #expect(!late.application.entries.contains { $0.core === row.nodeCore }, "its new size is its supernode's to give")
+    #expect(await row.calculatedLayout?.size == Size(width: 50, height: 20))
+    // The pass it asked for lays out the supernode, which gives it its new size.
+    let next = await LayoutPass.run(dirty: [row], environment: LayoutEnvironment(scale: 1))
+    #expect(next.errors.isEmpty)
+    #expect(await row.calculatedLayout?.size == Size(width: 50, height: 30))
+    #expect(await row.viewProperties().frame == Rect(x: 0, y: 0, width: 50, height: 30))
+    #expect(await root.calculatedLayout?.sublayouts.first?.size == Size(width: 50, height: 30))
+  }
+
+  @Test(
     "A size a supernode's hook reads from a subnode's view is not taken once a newer pass placed the subnode anew"
   )
   @MainActor
