@@ -208,6 +208,8 @@ extension DisplayNode {
     // placed by it: Texture sets frames only on a node's current subnodes. Its new place lays it out.
     if checksLink, !isSubnode(ofNodeWithID: parentID) { return nil }
     let entry: LayoutCache.Entry
+    // Whether the layout is the measurement its supernode's layout was computed from (see `.size` below).
+    var isSupernodesMeasurement = true
     switch target {
     case .range(let range):
       // A root outside any window when the pass chose its range, a window's root since (attached while the pass
@@ -238,6 +240,7 @@ extension DisplayNode {
       // frames inside (a pass's check of a dirty node, or code asking for a layout). Else the latest of that size.
       let fits = { (entry: LayoutCache.Entry) in entry.layout.size == size && entry.key.scale == scale }
       let fromAbove = storage.requestedFromAbove.flatMap { storage.cache.entry(for: $0, version: version) }
+      isSupernodesMeasurement = fromAbove.map(fits) ?? false
       if let measured = fromAbove.flatMap({ fits($0) ? $0 : nil })
         ?? storage.cache.latest(version: version, where: fits)
       {
@@ -326,7 +329,15 @@ extension DisplayNode {
     var write: FrameWrite?
     if let frame {
       write = recordFrame(frame)
-      nodeCore.settle(at: entry.version, placedBy: parentID)
+      // A layout that is not its supernode's measurement (the node was invalidated after its supernode measured
+      // it, so it is laid out at the size it was placed at) may differ inside from the one the supernode's next
+      // layout measures: the node is not settled, so that the supernode's next pass visits it even where it
+      // leaves the frame as is (round 18 with frame writes, seed 8).
+      if isSupernodesMeasurement {
+        nodeCore.settle(at: entry.version, placedBy: parentID)
+      } else {
+        nodeCore.unsettle()
+      }
     }
     if changed || measuredAnew {
       // A frame of its own in the pass's scope: an invalidation from the hook asks for no pass (which would

@@ -1419,6 +1419,41 @@ extension LayoutPassTests {
   }
 
   @Test(
+    "A node laid out at its frame's size after an invalidation, not from its supernode's measurement, is visited again by its supernode's next pass, which leaves its frame as is"
+  )
+  func nodeLaidOutAtItsFrameIsVisitedByItsSupernodesNextPass() async throws {
+    // The bar fills the column's width when it has one, and is empty when the column is unbounded.
+    let bar = PassNode("bar") { .size($0.max.width.isFinite ? Size(width: $0.max.width, height: 4) : .zero) }
+    let label = PassNode("label", size: Size(width: 80, height: 10))
+    let column = PassNode("column") { _ in
+      .spec(.stack(.vertical, alignItems: .center, children: [.node(bar).height(.points(4)), .node(label)]))
+    }
+    try await column.addSubnodes([bar, label])
+    // A row measures the column unbounded: the bar is empty.
+    let root = PassNode("root") { _ in .spec(.stack(.horizontal, alignItems: .start, children: [.node(column)])) }
+    try await root.addSubnode(column)
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 100) }
+    try await root.layoutIfNeeded()
+    let frame = Rect(x: 0, y: 0, width: 80, height: 14)
+    #expect(await column.viewProperties().frame == frame)
+    #expect(await column.calculatedLayout?.sublayouts.first?.size == Size(width: 0, height: 4))
+    // Round 18 (seed 8 with frame writes): the column invalidated after its supernode measured it, and before the
+    // walk reached it, so it was laid out at exactly its frame's size, where the bar fills it ...
+    column.invalidateCalculatedLayout()
+    let step = try await column.passStep(
+      .size(frame.size), frame: frame, placedBy: root.nodeCore.id, parentStamp: 0, checksLink: true,
+      LayoutEnvironment(scale: 1))
+    #expect(step?.layout.sublayouts.first?.size == Size(width: 80, height: 4))
+    // ... then the supernode laid out again, which measures it unbounded and leaves its frame as is.
+    root.invalidateCalculatedLayout()
+    let outcome = await LayoutPass.run(dirty: [root], environment: LayoutEnvironment(scale: 1))
+    #expect(outcome.errors.isEmpty)
+    #expect(visited(outcome, among: [root, column, bar, label]) == ["root", "column", "bar"])
+    #expect(await column.calculatedLayout?.sublayouts.first?.size == Size(width: 0, height: 4))
+    #expect(await column.viewProperties().frame == frame)
+  }
+
+  @Test(
     "A subnode's step from an older layout of its supernode, ending after the newer one's, is dropped: the newer frame and layout stay"
   )
   func stepFromAnOlderLayoutOfTheSupernodeIsDropped() async throws {
