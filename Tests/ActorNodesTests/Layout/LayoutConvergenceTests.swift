@@ -8,8 +8,8 @@ import Testing
 /// final state lays it out, and the passes must stop.
 ///
 /// A node placed by hand at an empty size keeps its last layout and its subtree theirs (Texture's `__layout` skips
-/// empty bounds), where a fresh tree has none: only its frame and the subnode lists count there. The walks with
-/// frame writes (`configure { $0.frame = … }`) run when `ACTORNODES_CONVERGENCE_FRAMES` is set (AN-0004).
+/// empty bounds), where a fresh tree has none: only its frame and the subnode lists count there. Half the walks
+/// write frames with `configure` among their operations.
 ///
 /// The walks run one at a time (`.serialized`): run in parallel, their main-actor work queued ahead of every other
 /// suite's, and a test that hops to the main actor a few thousand times took a minute under ThreadSanitizer.
@@ -17,13 +17,11 @@ import Testing
   "Layout convergence: random concurrent edits settle to a fresh tree's layout", .serialized, .timeLimit(.minutes(2)))
 @MainActor
 struct LayoutConvergenceTests {
-  /// The seeds each turn mode runs: about 10 s under ThreadSanitizer on two cores, alone and in parallel; one at a
-  /// time beside the rest of the package, about two minutes. Seeds 1–300 were run too: two walks in 3,000 failed
-  /// without ThreadSanitizer, each once (AN-0004 lists them).
+  /// The seeds each turn mode runs, with and without frame writes: one walk at a time beside the rest of the package
+  /// under ThreadSanitizer, about two and a half minutes. Seeds 1–300 pass too (AN-0004).
   nonisolated static let seeds: [UInt64] = chosenSeeds ?? Array(1...72)
-  /// The seeds of the walks with frame writes, which run when `ACTORNODES_CONVERGENCE_FRAMES` is set: about one
-  /// walk in 600 still fails (AN-0004).
-  nonisolated static let framesSeeds: [UInt64] = chosenSeeds ?? Array(1...300)
+  /// The seeds of the walks with frame writes: the same.
+  nonisolated static let framesSeeds: [UInt64] = chosenSeeds ?? Array(1...72)
   /// The seeds listed in `ACTORNODES_CONVERGENCE_SEEDS` (`12,89`), to replay a failure.
   nonisolated static var chosenSeeds: [UInt64]? {
     guard let list = ProcessInfo.processInfo.environment["ACTORNODES_CONVERGENCE_SEEDS"] else { return nil }
@@ -41,9 +39,6 @@ struct LayoutConvergenceTests {
 
   @Test(
     "The same walks with frames written by configure among the operations: the supernodes' next passes set their layouts' frames again",
-    .enabled(
-      if: ProcessInfo.processInfo.environment["ACTORNODES_CONVERGENCE_FRAMES"] != nil,
-      "rare failures are still open (AN-0004): set ACTORNODES_CONVERGENCE_FRAMES=1 to run it"),
     arguments: [TurnMode.automatic, .manual], framesSeeds)
   func settlesWithFrameWrites(mode: TurnMode, seed: UInt64) async throws {
     try await walk(mode: mode, seed: seed, writesFrames: true)
