@@ -1377,19 +1377,25 @@ extension LayoutPassTests {
     #expect(node.appliedLayout?.size == Size(width: 41, height: 21), "its bounds rounded up to whole points")
   }
 
-  @Test(
-    "A node measured since in another range, to the same size, is given the layout its supernode's layout measured (Texture's layout requested from above)"
-  )
-  @MainActor
-  func stepAppliesTheMeasurementItsSupernodeMade() async throws {
-    // The bar fills the column's width when the column has one, and is empty when it is unbounded; the label
-    // gives the column the same size both ways.
+  /// A column (a vertical stack, centered) of an 80 × 10 label under a bar 4 high that fills the column's width
+  /// when it has one and is empty when the column is unbounded: the column is 80 × 14 either way, with other frames
+  /// inside.
+  private func columnWithABar() async throws -> (column: PassNode, bar: PassNode) {
     let bar = PassNode("bar") { .size($0.max.width.isFinite ? Size(width: $0.max.width, height: 4) : .zero) }
     let label = PassNode("label", size: Size(width: 80, height: 10))
     let column = PassNode("column") { _ in
       .spec(.stack(.vertical, alignItems: .center, children: [.node(bar).height(.points(4)), .node(label)]))
     }
     try await column.addSubnodes([bar, label])
+    return (column, bar)
+  }
+
+  @Test(
+    "A node measured since in another range, to the same size, is given the layout its supernode's layout measured (Texture's layout requested from above)"
+  )
+  @MainActor
+  func stepAppliesTheMeasurementItsSupernodeMade() async throws {
+    let (column, bar) = try await columnWithABar()
     let spacer = PassNode("spacer", size: Size(width: 80, height: 10))
     let root = PassNode("root") { _ in
       .spec(.stack(.vertical, alignItems: .stretch, children: [.node(spacer), .node(column)]))
@@ -1422,13 +1428,7 @@ extension LayoutPassTests {
     "A node laid out at its frame's size after an invalidation, not from its supernode's measurement, is visited again by its supernode's next pass, which leaves its frame as is"
   )
   func nodeLaidOutAtItsFrameIsVisitedByItsSupernodesNextPass() async throws {
-    // The bar fills the column's width when it has one, and is empty when the column is unbounded.
-    let bar = PassNode("bar") { .size($0.max.width.isFinite ? Size(width: $0.max.width, height: 4) : .zero) }
-    let label = PassNode("label", size: Size(width: 80, height: 10))
-    let column = PassNode("column") { _ in
-      .spec(.stack(.vertical, alignItems: .center, children: [.node(bar).height(.points(4)), .node(label)]))
-    }
-    try await column.addSubnodes([bar, label])
+    let (column, bar) = try await columnWithABar()
     // A row measures the column unbounded: the bar is empty.
     let root = PassNode("root") { _ in .spec(.stack(.horizontal, alignItems: .start, children: [.node(column)])) }
     try await root.addSubnode(column)
@@ -1448,7 +1448,7 @@ extension LayoutPassTests {
     root.invalidateCalculatedLayout()
     let outcome = await LayoutPass.run(dirty: [root], environment: LayoutEnvironment(scale: 1))
     #expect(outcome.errors.isEmpty)
-    #expect(visited(outcome, among: [root, column, bar, label]) == ["root", "column", "bar"])
+    #expect(visited(outcome, among: [root, column, bar]) == ["root", "column", "bar"])
     #expect(await column.calculatedLayout?.sublayouts.first?.size == Size(width: 0, height: 4))
     #expect(await column.viewProperties().frame == frame)
   }
