@@ -40,6 +40,18 @@ public enum LayoutError: Error, Hashable, Sendable {
   case layoutPassAwaitedFromLayoutCode
 }
 
+extension LayoutError {
+  /// Whether the error can come from a subnode that left the node during its measurement, from a spec its layout
+  /// code made before the edit: a spec naming a node that is no longer a subnode, or a subnode whose own spec,
+  /// made after the edit, names the node being measured.
+  var mayComeFromASubnodeThatLeft: Bool {
+    switch self {
+    case .notASubnode, .layoutRequestedFromItsOwnLayoutCode: true
+    default: false
+    }
+  }
+}
+
 extension LayoutError: CustomStringConvertible {
   public var description: String {
     switch self {

@@ -238,7 +238,9 @@ extension DisplayNode {
       for waiter in storage.cache.end(key) { waiter.resume() }
       // The spec named a subnode that left the node during the measurement, as the node's layout code read its
       // subnodes before the edit: measured again, from the newest subnodes (Texture's lock would have kept them).
-      if case .failure(let error) = outcome, case .notASubnode? = error as? LayoutError,
+      // So is a node whose subnode, having left it, took it as a subnode of its own before its layout code read
+      // its subnodes: that subnode's spec named this node, whose measurement it would have waited for.
+      if case .failure(let error) = outcome, let error = error as? LayoutError, error.mayComeFromASubnodeThatLeft,
         core.subnodeDepartures.load(ordering: .acquiring) != departures
       {
         continue

@@ -361,6 +361,26 @@ struct LayoutReentrancyTests {
     #expect(await list.calls == 2)
   }
 
+  @Test(
+    "A node whose subnode, during its measurement, leaves it and takes it as a subnode of its own is measured again rather than failing with layoutRequestedFromItsOwnLayoutCode"
+  )
+  func subnodeTakingItsSupernodeDuringTheMeasurementRemeasures() async throws {
+    let gate = Gate()
+    let inner = GatedColumn(gate: gate)
+    let outer = SubnodeColumn()
+    try await outer.addSubnode(inner)
+    async let layout = outer.layout(thatFits: SizeRange(min: .zero, max: Size(width: .infinity, height: .infinity)))
+    await gate.waitForArrivals(1)  // The outer node's spec names the inner one, whose layout code waits.
+    // Round 18 (seed 16, moves during a pass): the inner node leaves, then takes the outer one as its subnode; its
+    // spec names it, in the range the outer node is being measured in, by this very task.
+    await inner.removeFromSupernode()
+    try await inner.addSubnode(outer)
+    await gate.open()
+    let result = try await layout  // Threw LayoutError.layoutRequestedFromItsOwnLayoutCode.
+    #expect(result.sublayouts.isEmpty, "measured again, from its newest subnodes: none")
+    #expect(await inner.calls == 1, "the inner node's measurement in the stale spec ended with the outer one's")
+  }
+
   @Test func layoutCodeThatInvalidatesItsSubnodeAsksForNoPass() async throws {
     let child = CallbackLeaf()
     let parent = SubnodeInvalidatingNode(child)
@@ -449,6 +469,24 @@ final class ErrorBox: Sendable {
 
 /// A node whose spec lays out the subnodes its layout code read, as Texture code reads `self.subnodes`; its first
 /// call waits at a gate after reading them.
+/// A node whose spec stacks the subnodes it has once its first measurement's gate opens.
+actor GatedColumn: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "gated")
+  let gate: Gate
+  private(set) var calls = 0
+
+  init(gate: Gate) {
+    self.gate = gate
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    calls += 1
+    if calls == 1 { await gate.wait() }
+    return .spec(.stack(.vertical, alignItems: .start, children: await subnodes.map { .node($0) }))
+  }
+}
+
 actor SubnodeListNode: DisplayNode {
   nonisolated let nodeCore = NodeCore()
   let nodeState = NodeState(debugName: "list")
