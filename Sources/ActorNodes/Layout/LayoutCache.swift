@@ -15,6 +15,19 @@ struct LayoutCache {
   struct Key: Hashable {
     let range: SizeRange
     let scale: Double
+
+    /// The key's bits mixed into one nonzero word, for ``NodeCore/requestFromAbove``.
+    var fingerprint: UInt64 {
+      func mix(_ hash: UInt64, _ value: Double) -> UInt64 {
+        let mixed = (hash ^ value.bitPattern) &* 0x0000_0100_0000_01B3
+        return mixed ^ (mixed >> 29)
+      }
+      var hash = mix(0xCBF2_9CE4_8422_2325, range.min.width)
+      hash = mix(hash, range.min.height)
+      hash = mix(hash, range.max.width)
+      hash = mix(hash, range.max.height)
+      return mix(hash, scale) | 1
+    }
   }
 
   /// One measured layout.

@@ -177,6 +177,8 @@ struct LayoutEnvironment: Sendable {
     guard let measured = memoSession?.memo?.answer(of: core, to: fingerprint, override: override) else { return nil }
     // The check the node makes when it is measured: the spec may name it.
     try measuringNode?.check(core, label: label())
+    // What the node records when its supernode's spec measures it: this is the measurement the spec takes.
+    if measured.request != 0 { core.requestFromAbove.store(measured.request, ordering: .relaxed) }
     batch.found += 1
     return measured
   }
@@ -256,6 +258,9 @@ struct Measured: Sendable {
   var sublayouts: [Layout]
   /// The fields of the element's effective style that specs read.
   let style: Facts
+  /// For a node: the ``LayoutCache/Key/fingerprint`` of the measurement (see ``NodeCore/requestFromAbove``); 0
+  /// otherwise.
+  var request: UInt64 = 0
 
   /// The fields of an element's effective style that specs read once it is measured (not the whole style:
   /// every element's result is copied a few times on its way through a spec).
@@ -280,10 +285,11 @@ struct Measured: Sendable {
     var isFlexibleBothWays: Bool { flexGrow > 0 && flexShrink > 0 }
   }
 
-  init(size: Size, sublayouts: [Layout] = [], style: LayoutStyle) {
+  init(size: Size, sublayouts: [Layout] = [], style: LayoutStyle, request: UInt64 = 0) {
     self.size = size
     self.sublayouts = sublayouts
     self.style = Facts(style)
+    self.request = request
   }
 
   /// The placeholder of an element left unmeasured (see ``StackItemRequest/skipsFlexibleItem``).

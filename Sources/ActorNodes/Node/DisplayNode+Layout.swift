@@ -158,10 +158,10 @@ extension DisplayNode {
     if request.skipsMeasuring(style) { return Measured(skippedWith: style) }
     let (range, parentSize) = request.resolve(style)
     let resolved = range.intersection(style.sizeRange(parentSize: parentSize))
-    let key = LayoutCache.Key(range: resolved, scale: environment.grid.scale)
+    let request = LayoutCache.Key(range: resolved, scale: environment.grid.scale).fingerprint
     let size = try await cachedEntry(in: resolved, environment, core: core, storage: storage).layout.size
-    storage.requestedFromAbove = key
-    return Measured(size: size, style: style)
+    core.requestFromAbove.store(request, ordering: .relaxed)
+    return Measured(size: size, style: style, request: request)
   }
 
   /// The entry for `range` (the style already applied): from the cache, from a measurement in flight, or measured.

@@ -208,8 +208,8 @@ extension DisplayNode {
     // placed by it: Texture sets frames only on a node's current subnodes. Its new place lays it out.
     if checksLink, !isSubnode(ofNodeWithID: parentID) { return nil }
     let entry: LayoutCache.Entry
-    // Whether the layout is the measurement its supernode's layout was computed from (see `.size` below).
-    var isSupernodesMeasurement = true
+    // The measurement its supernode's layout was computed from, if the layout is that one (see `.size` below).
+    var requestGiven: UInt64?
     switch target {
     case .range(let range):
       // A root outside any window when the pass chose its range, a window's root since (attached while the pass
@@ -235,15 +235,15 @@ extension DisplayNode {
       let version = nodeCore.layoutVersion.load(ordering: .acquiring)
       let scale = environment.grid.scale
       let storage = state.layout
-      // The measurement its supernode's spec made last, if it has that size: the supernode's layout was computed
-      // from it, though the node may have been measured since in another range to the same size, with other
-      // frames inside (a pass's check of a dirty node, or code asking for a layout). Else the latest of that size.
+      // The measurement its supernode's spec took last (measured or answered from its memo), if it has that size:
+      // the supernode's layout was computed from it, though the node may have been measured since in another
+      // range to the same size, with other frames inside (a pass's check of a dirty node, or code asking for a
+      // layout). Else the latest of that size.
       let fits = { (entry: LayoutCache.Entry) in entry.layout.size == size && entry.key.scale == scale }
-      let fromAbove = storage.requestedFromAbove.flatMap { storage.cache.entry(for: $0, version: version) }
-      isSupernodesMeasurement = fromAbove.map(fits) ?? false
-      if let measured = fromAbove.flatMap({ fits($0) ? $0 : nil })
-        ?? storage.cache.latest(version: version, where: fits)
-      {
+      let request = nodeCore.requestFromAbove.load(ordering: .relaxed)
+      let fromAbove = storage.cache.latest(version: version) { $0.key.fingerprint == request && fits($0) }
+      if fromAbove != nil { requestGiven = request }
+      if let measured = fromAbove ?? storage.cache.latest(version: version, where: fits) {
         // It is the node's latest measurement again (Texture measures the node again when its supernode's layout
         // is not the one measured last).
         storage.noteMeasured(measured.key, nodeCore)
@@ -333,8 +333,8 @@ extension DisplayNode {
       // it, so it is laid out at the size it was placed at) may differ inside from the one the supernode's next
       // layout measures: the node is not settled, so that the supernode's next pass visits it even where it
       // leaves the frame as is (round 18 with frame writes, seed 8).
-      if isSupernodesMeasurement {
-        nodeCore.settle(at: entry.version, placedBy: parentID)
+      if let requestGiven {
+        nodeCore.settle(at: entry.version, request: requestGiven, placedBy: parentID)
       } else {
         nodeCore.unsettle()
       }

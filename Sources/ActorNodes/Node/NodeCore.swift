@@ -40,9 +40,15 @@ public final class NodeCore: Sendable {
   let layoutShortcut = Mutex<LayoutShortcut?>(nil)
   /// Bumped whenever the node's latest measurement is of another range than before, which ends the shortcut.
   let measuredStamp = Atomic<UInt64>(0)
+  /// The ``LayoutCache/Key/fingerprint`` of the measurement a supernode's spec took of the node last, measured
+  /// or answered from its memo (Texture's layout "requested from above"); 0 for none. A pass gives the node that
+  /// measurement where its supernode's layout places it.
+  let requestFromAbove = Atomic<UInt64>(0)
   /// The layout version at which a pass last gave the node its applied layout and its frame; `UInt64.max` if
   /// none did, or if `configure` wrote the node's frame or the node moved since (see ``isSettled``).
   private let settledVersion = Atomic<UInt64>(.max)
+  /// The ``requestFromAbove`` of the layout a pass gave the node when it settled it.
+  private let settledRequest = Atomic<UInt64>(0)
   /// Whether layout passes relayout the node by itself (its view loaded), whether one is requested,
   /// and whether the node was ever measured.
   private let layoutPassFlags = Atomic<UInt8>(0)
@@ -256,7 +262,8 @@ public final class NodeCore: Sendable {
   /// comes before the check of the link, and a move stores the link before
   /// it unsettles (both sequentially consistent), so whichever way a move
   /// and this interleave, the node ends unsettled.
-  func settle(at version: UInt64, placedBy parentID: UInt64) {
+  func settle(at version: UInt64, request: UInt64, placedBy parentID: UInt64) {
+    settledRequest.store(request, ordering: .relaxed)
     settledVersion.store(version, ordering: .sequentiallyConsistent)
     if supernodeID.load(ordering: .sequentiallyConsistent) != parentID { unsettle() }
   }
@@ -273,13 +280,15 @@ public final class NodeCore: Sendable {
   }
 
   /// Whether the node still shows what a pass gave it: no invalidation since it took its applied layout, no
-  /// move, and no frame written by `configure` since the pass wrote one.
+  /// move, no frame written by `configure` since the pass wrote one, and no measurement by its supernode's spec in
+  /// another range since (to the same size, the frame can stay while the layout inside changes).
   ///
   /// A pass that lays out the supernode again and leaves such a node where
   /// it was does not visit it: nothing of it would change (Texture sets the
   /// frame of every subnode again, to the same value).
   var isSettled: Bool {
     settledVersion.load(ordering: .acquiring) == layoutVersion.load(ordering: .acquiring)
+      && settledRequest.load(ordering: .relaxed) == requestFromAbove.load(ordering: .relaxed)
   }
 
   /// Whether the node was ever measured: a pass lays out the subnodes of a node that places them

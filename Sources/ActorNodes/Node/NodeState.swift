@@ -154,9 +154,6 @@ final class NodeLayoutState {
   var cache = LayoutCache()
   /// The key of the layout measured or reused last (Texture's pending layout).
   var lastMeasured: LayoutCache.Key?
-  /// The key of the layout a supernode's spec measured last (Texture's layout "requested from above"): the one a
-  /// pass gives the node when its supernode's layout places it at that layout's size, whatever was measured since.
-  var requestedFromAbove: LayoutCache.Key?
   /// The layout the last pass applied (Texture's calculated layout), the range it was measured in, the
   /// layout version it was measured at, and whether the node measured itself (it places its subnodes).
   var applied: (layout: NodeLayout, range: SizeRange, version: UInt64, isManual: Bool, stamp: UInt64)?

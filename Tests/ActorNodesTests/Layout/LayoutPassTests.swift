@@ -1454,6 +1454,29 @@ extension LayoutPassTests {
   }
 
   @Test(
+    "A supernode laid out again that measures a subnode in another range, to the same size and frame, gives it that measurement"
+  )
+  func subnodeMeasuredInAnotherRangeAtTheSameFrameTakesThatMeasurement() async throws {
+    let (column, bar) = try await columnWithABar()
+    // Stretched by a column, the column has a width: the bar fills it.
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .stretch, children: [.node(column)])) }
+    try await root.addSubnode(column)
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 80, height: 100) }
+    try await root.layoutIfNeeded()
+    let frame = Rect(x: 0, y: 0, width: 80, height: 14)
+    #expect(await column.viewProperties().frame == frame)
+    #expect(await column.calculatedLayout?.sublayouts.first?.size == Size(width: 80, height: 4))
+    // Round 18 (seed 348): in a row, the column is measured unbounded: the bar is empty, the column's size and
+    // frame are the same. Texture gives a subnode the layout its supernode's holds for it.
+    await root.setMethod { _ in .spec(.stack(.horizontal, alignItems: .start, children: [.node(column)])) }
+    let outcome = await LayoutPass.run(dirty: [root], environment: LayoutEnvironment(scale: 1))
+    #expect(outcome.errors.isEmpty)
+    #expect(await column.viewProperties().frame == frame)
+    #expect(await column.calculatedLayout?.sublayouts.first?.size == Size(width: 0, height: 4))
+    #expect(await bar.viewProperties().frame == Rect(x: 40, y: 0, width: 0, height: 4))
+  }
+
+  @Test(
     "A subnode's step from an older layout of its supernode, ending after the newer one's, is dropped: the newer frame and layout stay"
   )
   func stepFromAnOlderLayoutOfTheSupernodeIsDropped() async throws {
