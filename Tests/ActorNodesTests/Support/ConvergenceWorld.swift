@@ -48,7 +48,9 @@ actor StackBox: DisplayNode {
   private(set) var named: [any DisplayNode] = []
   private(set) var layoutCalls = 0
   private var onLayoutChange: [@Sendable () async -> Void] = []
-  private nonisolated let onLayoutHook = Mutex<[@Sendable @MainActor () -> Void]>([])
+  /// On the main actor, where the hook runs: a `Mutex` contended by the test's tasks and the main actor gave a
+  /// false ThreadSanitizer report (AN-0005).
+  private nonisolated let onLayoutHook = LayoutHookEffects()
 
   init(_ name: String, _ parameters: Parameters, managesSubnodes: Bool = false, hookTasks: HookTasks) {
     nodeCore = NodeCore(automaticallyManagesSubnodes: managesSubnodes)
@@ -75,8 +77,8 @@ actor StackBox: DisplayNode {
   func runOnNextLayoutChange(_ effect: @escaping @Sendable () async -> Void) { onLayoutChange.append(effect) }
 
   /// Queues a side effect that the next `layout(_:)` hook runs on the main actor.
-  nonisolated func runOnNextLayoutHook(_ effect: @escaping @Sendable @MainActor () -> Void) {
-    onLayoutHook.withLock { $0.append(effect) }
+  @MainActor func runOnNextLayoutHook(_ effect: @escaping @Sendable @MainActor () -> Void) {
+    onLayoutHook.effects.append(effect)
   }
 
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
@@ -96,9 +98,17 @@ actor StackBox: DisplayNode {
   }
 
   @MainActor func layout(_ context: borrowing LayoutContext) {
-    let effect = onLayoutHook.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-    effect?()
+    guard !onLayoutHook.effects.isEmpty else { return }
+    onLayoutHook.effects.removeFirst()()
   }
+}
+
+/// The side effects queued for a node's next `layout(_:)` hooks, kept on the main actor.
+@MainActor
+final class LayoutHookEffects {
+  var effects: [@Sendable @MainActor () -> Void] = []
+
+  nonisolated init() {}
 }
 
 /// A node that measures itself (its range's finite maximum width, or 100, by its height) and places its one
@@ -411,7 +421,7 @@ struct ConvergenceWorld: Sendable {
       boxes[box].invalidateCalculatedLayout()
     case .textFromLayoutHook(let box, let index, let string):
       let (text, hookTasks) = (texts[index], hookTasks)
-      boxes[box].runOnNextLayoutHook { hookTasks.start { await text.setText(AttributedText(string)) } }
+      await boxes[box].runOnNextLayoutHook { hookTasks.start { await text.setText(AttributedText(string)) } }
       await boxes[box].setNeedsLayout()
     case .writeFrame(let index, let size):
       let node = movable[index]
