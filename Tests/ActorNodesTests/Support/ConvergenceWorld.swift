@@ -103,6 +103,26 @@ actor StackBox: DisplayNode {
   }
 }
 
+/// The nodes whose moves are under way; a second move of one of them waits for the first.
+actor NodeMoves {
+  private var moving: Set<ObjectIdentifier> = []
+  private var waiting: [ObjectIdentifier: [CheckedContinuation<Void, Never>]] = [:]
+
+  /// Returns once no other move of the node with `id` is under way, and marks its move as under way.
+  func enter(_ id: ObjectIdentifier) async {
+    while moving.contains(id) {
+      await withCheckedContinuation { waiting[id, default: []].append($0) }
+    }
+    moving.insert(id)
+  }
+
+  /// Ends the move of the node with `id`, letting the next one start.
+  func leave(_ id: ObjectIdentifier) {
+    moving.remove(id)
+    for continuation in waiting.removeValue(forKey: id) ?? [] { continuation.resume() }
+  }
+}
+
 /// The side effects queued for a node's next `layout(_:)` hooks, kept on the main actor.
 @MainActor
 final class LayoutHookEffects {
@@ -229,6 +249,8 @@ struct ConvergenceWorld: Sendable {
   let all: [any DisplayNode]
   /// The tasks the stacks' hooks start.
   let hookTasks = HookTasks()
+  /// The nodes being moved, so that two moves of one node run one after the other.
+  let moves = NodeMoves()
   /// Whether ``randomOperation(_:)`` writes frames (``Operation/writeFrame(_:_:)``).
   let writesFrames: Bool
 
@@ -381,6 +403,10 @@ struct ConvergenceWorld: Sendable {
     case .invalidate(let index): all[index].invalidateCalculatedLayout()
     case .move(let index, let box, let atStart):
       let node = movable[index]
+      // Two moves of one node in a batch, as an app's code does them one at a time: each reads the supernode it
+      // takes the node from, which it must mark as needing layout (round 18, seed 667: both read the same one,
+      // and the supernode the node left last was never marked, keeping a layout that names the node).
+      await moves.enter(ObjectIdentifier(node))
       let oldSupernode = await node.supernode
       if atStart {
         try? await boxes[box].insertSubnode(node, at: 0)
@@ -390,6 +416,7 @@ struct ConvergenceWorld: Sendable {
       // A stack's spec lists its subnodes: new ones change its layout, as a Texture node would setNeedsLayout.
       boxes[box].invalidateCalculatedLayout()
       oldSupernode?.invalidateCalculatedLayout()
+      await moves.leave(ObjectIdentifier(node))
     case .name(let manager, let pool): await managers[manager].setNamed(pool.map { pools[manager][$0] })
     case .resize(let index, let size):
       let window = windows[index]
