@@ -69,9 +69,15 @@ final class LayoutScope: Sendable {
   /// follow-ups ends after this many, and the request of the next is dropped.
   static let followUpPassLimit = 4
 
-  /// A scope that starts inside the measurements of `outer`, in its pass unless `passGeneration` says otherwise.
+  /// A scope that starts inside the measurements of `outer`, in its pass; or, given a `passGeneration`, a pass's
+  /// scope, which starts inside no measurement.
+  ///
+  /// A pass never runs inside a measurement (layout code may not wait for passes), but its task may inherit the
+  /// scope of layout code that asked for it: a task that a hook started, while the pass that ran the hook goes
+  /// on measuring. Those measurements are another task's; a pass that copied them took a node they measure for
+  /// its own, and refused to wait for it (round 18, seed 16: `layoutRequestedFromItsOwnLayoutCode`).
   private init(inside outer: LayoutScope?, passGeneration: Int?) {
-    frames = LockedFrames(outer?.frames.withLock { $0 } ?? [])
+    frames = LockedFrames(passGeneration == nil ? outer?.frames.withLock { $0 } ?? [] : [])
     self.passGeneration = passGeneration ?? outer?.passGeneration ?? 0
     LayoutScope.liveCount.add(1, ordering: .relaxed)
   }
@@ -93,7 +99,8 @@ final class LayoutScope: Sendable {
     liveCount.load(ordering: .relaxed) == 0 ? nil : current
   }
 
-  /// Runs `body` with a scope of its own for the current task, inside the measurements of the current scope.
+  /// Runs `body` with a scope of its own for the current task, inside the measurements of the current scope (a
+  /// pass's, given `passGeneration`, inside none).
   ///
   /// The scope ends with `body`: a task that layout code started and that outlives it keeps the scope, with no
   /// measurement in it, so it runs as code outside layout does.

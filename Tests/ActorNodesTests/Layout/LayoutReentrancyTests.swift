@@ -381,6 +381,35 @@ struct LayoutReentrancyTests {
     #expect(await inner.calls == 1, "the inner node's measurement in the stale spec ended with the outer one's")
   }
 
+  @Test(
+    "A pass started from a task that inherited a measuring task's scope runs inside no measurement, and lays out the node that task is measuring"
+  )
+  func passFromAnInheritedScopeRunsInsideNoMeasurement() async throws {
+    // Round 18 (seed 16): a task that a hook started inherits the pass's scope while that pass goes on measuring,
+    // and a pass it asks for starts in that task. It copied the measuring pass's frames, took the root they
+    // measure for its own measurement, and threw layoutRequestedFromItsOwnLayoutCode instead of waiting for it.
+    let gate = Gate()
+    let node = SubnodeListNode(gate: gate)
+    try await node.addSubnode(BasicNode())
+    let range = SizeRange(exactWidth: 50)
+    async let measuring = node.layout(thatFits: range)
+    await gate.waitForArrivals(1)  // The node is being measured, its layout code held at the gate.
+    let scope = try #require(await node.scopeOfItsFirstMeasurement)
+    let pass = Task {
+      await LayoutScope.$current.withValue(scope) {
+        #expect(LayoutScope.isInLayoutCode, "the task runs inside the measuring task's scope")
+        return await LayoutScope.withScope(passGeneration: 1) {
+          #expect(!LayoutScope.isInLayoutCode, "the pass's scope holds no measurement")
+          return try? await node.layout(thatFits: range)
+        }
+      }
+    }
+    await gate.open()
+    let first = try await measuring
+    let second = await pass.value
+    #expect(second?.size == first.size, "the pass waited for the measurement in flight, and got its layout")
+  }
+
   @Test func layoutCodeThatInvalidatesItsSubnodeAsksForNoPass() async throws {
     let child = CallbackLeaf()
     let parent = SubnodeInvalidatingNode(child)
@@ -497,10 +526,16 @@ actor SubnodeListNode: DisplayNode {
     self.gate = gate
   }
 
+  /// The layout scope of the task that ran the first measurement, taken as it started.
+  private(set) var scopeOfItsFirstMeasurement: LayoutScope?
+
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
     let rows = await subnodes
     calls += 1
-    if calls == 1 { await gate.wait() }
+    if calls == 1 {
+      scopeOfItsFirstMeasurement = LayoutScope.current
+      await gate.wait()
+    }
     return .spec(.stack(.vertical, alignItems: .stretch, children: rows.map { .node($0).height(10) }))
   }
 }
