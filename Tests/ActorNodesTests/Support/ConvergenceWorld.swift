@@ -1,28 +1,36 @@
-import Synchronization
+import Foundation
 
 @testable import ActorNodes
 
 /// The tasks that layout hooks start, so that a test can wait for them all instead of sleeping.
-final class HookTasks: Sendable {
-  private let tasks = Mutex<[Task<Void, Never>]>([])
+///
+/// - Note: `@unchecked Sendable` over an `NSLock`, as ``DrawProbe``: hooks on node actors and on the main actor
+///   start tasks while the test waits for them, and a contended `Mutex` gives false ThreadSanitizer reports on
+///   this toolchain (Proposal 0001, § Escape hatches). `tasks` is read and written only with `lock` held.
+final class HookTasks: @unchecked Sendable {
+  private let lock = NSLock()
+  private var started: [Task<Void, Never>] = []
+
+  /// The tasks started so far.
+  private var tasks: [Task<Void, Never>] { lock.withLock { started } }
 
   /// How many tasks were started so far.
-  var count: Int { tasks.withLock { $0.count } }
+  var count: Int { tasks.count }
 
   /// Starts `body` in a task that inherits the caller's task-local values, and keeps the task.
   func start(_ body: @escaping @Sendable () async -> Void) {
     let task = Task { await body() }
-    tasks.withLock { $0.append(task) }
+    lock.withLock { started.append(task) }
   }
 
   /// Waits for every task started so far, and for the ones those start, until no new one appears.
   func waitForAll() async {
     var awaited = 0
     while true {
-      let started = tasks.withLock { $0 }
-      if started.count == awaited { return }
-      for task in started[awaited...] { await task.value }
-      awaited = started.count
+      let tasks = self.tasks
+      if tasks.count == awaited { return }
+      for task in tasks[awaited...] { await task.value }
+      awaited = tasks.count
     }
   }
 }
