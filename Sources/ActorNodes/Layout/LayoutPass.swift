@@ -76,9 +76,12 @@ enum LayoutPass {
     var seen = Set<ObjectIdentifier>()
     for node in dirty {
       var current = node
+      // Read once: the pass takes the node's invalidation now (an ancestor it reaches is not invalidated).
+      var invalidatedAt = node.nodeCore.unhandledInvalidation.exchange(0, ordering: .acquiringAndReleasing)
       do {
         while true {
-          let (remeasured, chosenAt) = try await current.remeasureForPass(environment)
+          let (remeasured, chosenAt) = try await current.remeasureForPass(environment, invalidatedAt: invalidatedAt)
+          invalidatedAt = 0
           if case .sameSize(let range) = remeasured {
             // A window's root keeps its window's size, which the step reads and checks (the root may move); any
             // other node keeps its range, and needs no hop to learn where it stands.

@@ -53,7 +53,7 @@ extension DisplayNode {
   /// which layout code makes too (Texture's `setNeedsLayout`), so that the change shows after the next pass.
   nonisolated func invalidateCalculatedLayout(asksForPassFromLayoutCode: Bool) {
     let core = nodeCore
-    core.layoutVersion.wrappingAdd(1, ordering: .releasing)
+    let version = core.layoutVersion.wrappingAdd(1, ordering: .releasing).newValue
     // The shortcut could not answer any more; dropped, so that its layout keeps no removed subnode alive.
     core.dropShortcut()
     var generation = 0
@@ -74,6 +74,7 @@ extension DisplayNode {
     if LayoutApplication.nodeRunningHooks.load(ordering: .relaxed) == core.id, LayoutApplication.isOnMainQueue {
       return
     }
+    core.unhandledInvalidation.store(version, ordering: .releasing)
     core.requestLayoutPass(for: self, generation: generation)
   }
 

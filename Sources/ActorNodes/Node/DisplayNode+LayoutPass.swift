@@ -108,15 +108,28 @@ extension DisplayNode {
   /// kept has their size, whoever placed the node (its supernode's next
   /// layout gives a node its spec sizes its spec's frame again).
   ///
+  /// A node laid out since the invalidation that asked for this pass (by a
+  /// pass that measured it inside its supernode's layout meanwhile) cannot
+  /// tell whether its size changed: the old size is gone, and that layout of
+  /// the supernode may have combined the new measurement with measurements of
+  /// the node's old content that the supernode's ancestors had cached (a
+  /// stack measures a flexible item twice). So its supernode lays out again,
+  /// as in Texture, where a node that changes size relayouts every ancestor.
+  ///
+  /// - Parameter invalidatedAt: The layout version the node's invalidation made, for the node that asked for the
+  ///   pass; 0 for an ancestor the pass reached from it.
   /// - Returns: What the measurement showed, and the stamp of the node's applied layout as the pass chose from it
   ///   (0 for none): a pass lays the node out only if no other step took it since (see
   ///   ``passStep(_:frame:placedBy:checksLink:chosenAt:anchor:_:)``).
-  func remeasureForPass(_ environment: LayoutEnvironment) async throws -> (PassRemeasurement, chosenAt: UInt64) {
+  func remeasureForPass(
+    _ environment: LayoutEnvironment, invalidatedAt: UInt64 = 0
+  ) async throws -> (PassRemeasurement, chosenAt: UInt64) {
     let chosenAt = state.layoutStorage?.applied?.stamp ?? 0
-    return (try await remeasurement(environment), chosenAt)
+    return (try await remeasurement(environment, invalidatedAt: invalidatedAt), chosenAt)
   }
 
-  private func remeasurement(_ environment: LayoutEnvironment) async throws -> PassRemeasurement {
+  private func remeasurement(_ environment: LayoutEnvironment, invalidatedAt: UInt64) async throws -> PassRemeasurement
+  {
     guard let storage = state.layoutStorage else { return .notLaidOut }
     let bounds = environment.grid.ceil(boundsForPass(storage))
     let hasBounds = bounds.width > 0 && bounds.height > 0
@@ -129,6 +142,7 @@ extension DisplayNode {
       storage.isPlacedByHand = true
       return .sameSize(SizeRange(exactly: bounds))
     }
+    if invalidatedAt != 0, applied.version >= invalidatedAt { return .resized(applied.range) }
     let layout = try await cachedEntry(in: applied.range, environment).layout
     // (A node placed by hand at its bounds has an exact range of its own: a layout of the same size is its.)
     let sizedBySupernode =

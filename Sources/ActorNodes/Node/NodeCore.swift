@@ -32,6 +32,9 @@ public final class NodeCore: Sendable {
   let supernodeID = Atomic<UInt64>(0)
   /// The node's layout version: bumped by every invalidation, so that a layout measured before it is not used.
   let layoutVersion = Atomic<UInt64>(0)
+  /// The layout version that the node's latest invalidation asking for a pass made, until a pass takes the node as
+  /// one to lay out again; 0 for none (see ``DisplayNode/remeasureForPass(_:invalidatedAt:)``).
+  let unhandledInvalidation = Atomic<UInt64>(0)
   /// Bumped whenever a subnode leaves the node: a measurement whose spec named a subnode that left meanwhile is
   /// measured again rather than failing (Texture holds the node's lock while it runs its layout spec, so its
   /// subnodes cannot change under it).

@@ -1254,9 +1254,6 @@ struct LayoutPassTests {
     await gate.open()
     let late = await held.value
     #expect(late.errors.isEmpty)
-    print(
-      "ENTRIES",
-      late.application.entries.map { "\($0.core === row.nodeCore ? "row" : "x") \($0.layout.size) \($0.changed)" })
     #expect(!late.application.entries.contains { $0.core === row.nodeCore }, "its new size is its supernode's to give")
     #expect(await row.calculatedLayout?.size == Size(width: 50, height: 20))
     // The pass it asked for lays out the supernode, which gives it its new size.
@@ -1506,6 +1503,44 @@ extension LayoutPassTests {
       .size(moved.size), frame: moved, placedBy: other.nodeCore.id, parentStamp: 1, checksLink: true,
       LayoutEnvironment(scale: 1))
     #expect(fromOther != nil, "stamps of another supernode are not compared")
+  }
+
+  @Test(
+    "A node that another pass laid out after its invalidation, before its own pass, has its supernodes laid out again: their layouts may hold measurements of its old content"
+  )
+  func nodeLaidOutSinceItsInvalidationLeavesItToItsSupernodes() async throws {
+    func leaf(_ name: String, width: Double) -> PassNode {
+      PassNode(name) { .size($0.clamp(Size(width: width, height: 10))) }
+    }
+    // Two shrinking items of a row: a leaf, and a column holding a leaf (the column's width is its leaf's).
+    func tree(a: Double, b: Double) async throws -> (root: SpecHost, row: SpecHost, a: PassNode, b: PassNode) {
+      let (a, b) = (leaf("a", width: a), leaf("b", width: b))
+      let column = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(b)]))
+      try await column.addSubnode(b)
+      let row = SpecHost(.stack(.horizontal, children: [.node(a).flexShrink(1), .node(column).flexShrink(1)]))
+      try await row.addSubnodes([a, column])
+      let root = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(row)]))
+      try await root.addSubnode(row)
+      await root.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+      try await root.layoutIfNeeded()
+      return (root, row, a, b)
+    }
+    let (root, row, a, b) = try await tree(a: 100, b: 60)
+    // Round 18 (seed 681): b's content grows, then a pass for another item of the row runs before b's own. It
+    // measures the row again, which takes the column's width from the column's cache (measured from b's old
+    // content) and then measures the column at its new share, which measures b's new content.
+    await b.setMethod { .size($0.clamp(Size(width: 200, height: 10))) }
+    await a.setMethod { .size($0.clamp(Size(width: 120, height: 10))) }
+    let first = await LayoutPass.run(dirty: [a], environment: LayoutEnvironment(scale: 1))
+    #expect(first.errors.isEmpty)
+    // b's own pass: b keeps its size in the range it was laid out in, yet the row's split is stale.
+    let second = await LayoutPass.run(dirty: [b], environment: LayoutEnvironment(scale: 1))
+    #expect(second.errors.isEmpty)
+    let fresh = try await tree(a: 120, b: 200)
+    let widths = await row.calculatedLayout?.sublayouts.map(\.size.width)
+    #expect(widths == (await fresh.row.calculatedLayout?.sublayouts.map(\.size.width)))
+    #expect(await b.viewProperties().frame == (await fresh.b.viewProperties().frame))
+    #expect(await root.calculatedLayout?.size == (await fresh.root.calculatedLayout?.size))
   }
 }
 

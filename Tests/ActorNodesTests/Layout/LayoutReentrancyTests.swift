@@ -395,16 +395,26 @@ struct LayoutReentrancyTests {
     async let measuring = node.layout(thatFits: range)
     await gate.waitForArrivals(1)  // The node is being measured, its layout code held at the gate.
     let scope = try #require(await node.scopeOfItsFirstMeasurement)
+    LayoutScope.$current.withValue(scope) {
+      #expect(LayoutScope.isInLayoutCode, "a task with this scope runs inside the measuring task's scope")
+    }
     let pass = Task {
       await LayoutScope.$current.withValue(scope) {
-        #expect(LayoutScope.isInLayoutCode, "the task runs inside the measuring task's scope")
-        return await LayoutScope.withScope(passGeneration: 1) {
+        await LayoutScope.withScope(passGeneration: 1) {
           #expect(!LayoutScope.isInLayoutCode, "the pass's scope holds no measurement")
           return try? await node.layout(thatFits: range)
         }
       }
     }
+    // The measurement ends only once the pass waits for it (else the pass would find it cached), or ended.
+    let passEnded = EndFlag()
+    let watcher = Task {
+      _ = await pass.value
+      passEnded.set()
+    }
+    while await node.waitingRequests(for: range) == 0, !passEnded.isSet { await Task.yield() }
     await gate.open()
+    await watcher.value
     let first = try await measuring
     let second = await pass.value
     #expect(second?.size == first.size, "the pass waited for the measurement in flight, and got its layout")
@@ -529,6 +539,11 @@ actor SubnodeListNode: DisplayNode {
   /// The layout scope of the task that ran the first measurement, taken as it started.
   private(set) var scopeOfItsFirstMeasurement: LayoutScope?
 
+  /// How many requests for `range` wait for a measurement in flight.
+  func waitingRequests(for range: SizeRange) -> Int {
+    state.layout.cache.waiterCount(for: LayoutCache.Key(range: range, scale: 1))
+  }
+
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
     let rows = await subnodes
     calls += 1
@@ -538,4 +553,13 @@ actor SubnodeListNode: DisplayNode {
     }
     return .spec(.stack(.vertical, alignItems: .stretch, children: rows.map { .node($0).height(10) }))
   }
+}
+
+/// A flag one task sets and another polls.
+final class EndFlag: Sendable {
+  private let flag = Atomic<Bool>(false)
+
+  func set() { flag.store(true, ordering: .releasing) }
+
+  var isSet: Bool { flag.load(ordering: .acquiring) }
 }
