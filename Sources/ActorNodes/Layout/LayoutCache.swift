@@ -93,6 +93,14 @@ struct LayoutCache {
     return older.last { $0.version == version && matches($0) }
   }
 
+  /// The ranges and sizes of the entries measured at `version` for `scale`, but the one for `range`.
+  func sizes(at version: UInt64, scale: Double, except range: SizeRange) -> [(range: SizeRange, size: Size)] {
+    var entries = older
+    if let newest { entries.append(newest) }
+    return entries.filter { $0.version == version && $0.key.scale == scale && $0.key.range != range }
+      .map { ($0.key.range, $0.layout.size) }
+  }
+
   /// Keeps `layout` for `key`, dropping entries of older versions first, then the least recently used.
   mutating func store(
     _ layout: NodeLayout, for key: Key, version: UInt64, isManual: Bool, subnodeRequests: [SubnodeRequest] = []

@@ -94,6 +94,13 @@ extension DisplayNode {
   /// `testCallingSetNeedsLayoutOnANodeThatWasSubjectToMultipassLayout` pins
   /// that as a known bug).
   ///
+  /// The same for a node that keeps its size in its applied range but not in
+  /// another range it was measured in at the same version: a stack measures
+  /// an item unbounded for its basis, then at its share, and a text that grew
+  /// may wrap to the same size at its share while its basis grew. The
+  /// supernode's layout was computed from the old basis, so the supernode lays
+  /// out again (Texture keeps its layout; a fresh tree would not).
+  ///
   /// A node whose style changed since its applied layout was measured is not
   /// measured here: its applied range was resolved from the old style (its
   /// size, its minimum and maximum), so its supernode lays out again and
@@ -143,13 +150,18 @@ extension DisplayNode {
       return .sameSize(SizeRange(exactly: bounds))
     }
     if invalidatedAt != 0, applied.version >= invalidatedAt { return .resized(applied.range) }
+    // Read before measuring: a new measurement drops the entries of older versions.
+    let otherSizes = storage.cache.sizes(at: applied.version, scale: environment.grid.scale, except: applied.range)
     let layout = try await cachedEntry(in: applied.range, environment).layout
     // (A node placed by hand at its bounds has an exact range of its own: a layout of the same size is its.)
     let sizedBySupernode =
       !storage.isPlacedByHand
       && (applied.range.min.width == applied.range.max.width || applied.range.min.height == applied.range.max.height)
-    return layout.size == applied.layout.size && !sizedBySupernode
-      ? .sameSize(applied.range) : .resized(applied.range)
+    guard layout.size == applied.layout.size && !sizedBySupernode else { return .resized(applied.range) }
+    for (range, size) in otherSizes where try await cachedEntry(in: range, environment).layout.size != size {
+      return .resized(applied.range)
+    }
+    return .sameSize(applied.range)
   }
 
   /// The range a pass lays the node out in as a root outside any window, which frames itself; `nil` for none.

@@ -1542,6 +1542,40 @@ extension LayoutPassTests {
     #expect(await b.viewProperties().frame == (await fresh.b.viewProperties().frame))
     #expect(await root.calculatedLayout?.size == (await fresh.root.calculatedLayout?.size))
   }
+
+  @Test(
+    "A node that keeps its size in its range but not in the unbounded range its supernode's basis measured it in has its supernodes laid out again"
+  )
+  func nodeWhoseBasisChangedLeavesItToItsSupernodes() async throws {
+    func leaf(_ name: String, width: Double) -> PassNode {
+      PassNode(name) { .size($0.clamp(Size(width: width, height: 10))) }
+    }
+    // A row of two shrinking items: a leaf, and a column holding a leaf. The row measures the column unbounded
+    // (its basis: as wide as its leaf wants), then at its share, where its leaf is as wide as the share.
+    func tree(a: Double, b: Double) async throws -> (row: SpecHost, b: PassNode) {
+      let (a, b) = (leaf("a", width: a), leaf("b", width: b))
+      let column = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(b)]))
+      try await column.addSubnode(b)
+      let row = SpecHost(.stack(.horizontal, children: [.node(a).flexShrink(1), .node(column).flexShrink(1)]))
+      try await row.addSubnodes([a, column])
+      let root = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(row)]))
+      try await root.addSubnode(row)
+      await root.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+      try await root.layoutIfNeeded()
+      return (row, b)
+    }
+    let (row, b) = try await tree(a: 100, b: 60)
+    #expect(await row.calculatedLayout?.sublayouts.map(\.size.width) == [63, 38])
+    // b wants 200 points now: the same size at the column's share, but the column's basis is 200, not 60.
+    await b.setMethod { .size($0.clamp(Size(width: 200, height: 10))) }
+    let outcome = await LayoutPass.run(dirty: [b], environment: LayoutEnvironment(scale: 1))
+    #expect(outcome.errors.isEmpty)
+    let fresh = try await tree(a: 100, b: 200)
+    let widths = try #require(await fresh.row.calculatedLayout?.sublayouts.map(\.size.width))
+    #expect(widths == [34, 67], "a fresh row splits 100 points from bases of 100 and 200")
+    #expect(await row.calculatedLayout?.sublayouts.map(\.size.width) == widths)
+    #expect(await b.viewProperties().frame == (await fresh.b.viewProperties().frame))
+  }
 }
 
 /// Seed 002's node: an image at the right edge and text filling the rest, measured in
