@@ -1299,6 +1299,25 @@ struct LayoutPassTests {
 }
 
 extension LayoutPassTests {
+  /// A root (unloaded, laid out at 100 × 100) whose row has two shrinking items: a leaf that wants `aWidth`
+  /// points, and a column holding a leaf that wants `bWidth` (the column's width is its leaf's). Both leaves are
+  /// 10 points high.
+  func rowOfALeafAndAColumn(
+    a aWidth: Double, b bWidth: Double
+  ) async throws -> (root: SpecHost, row: SpecHost, a: PassNode, b: PassNode) {
+    let a = PassNode("a") { .size($0.clamp(Size(width: aWidth, height: 10))) }
+    let b = PassNode("b") { .size($0.clamp(Size(width: bWidth, height: 10))) }
+    let column = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(b)]))
+    try await column.addSubnode(b)
+    let row = SpecHost(.stack(.horizontal, children: [.node(a).flexShrink(1), .node(column).flexShrink(1)]))
+    try await row.addSubnodes([a, column])
+    let root = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(row)]))
+    try await root.addSubnode(row)
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    try await root.layoutIfNeeded()
+    return (root, row, a, b)
+  }
+
   /// A bar node that a placer at the root of a manual window places by hand at `frame`, laid out.
   @MainActor
   func barNodePlacedByHand(at frame: Rect) async throws -> (node: PassNode, bar: PassNode, window: Window) {
@@ -1509,23 +1528,7 @@ extension LayoutPassTests {
     "A node that another pass laid out after its invalidation, before its own pass, has its supernodes laid out again: their layouts may hold measurements of its old content"
   )
   func nodeLaidOutSinceItsInvalidationLeavesItToItsSupernodes() async throws {
-    func leaf(_ name: String, width: Double) -> PassNode {
-      PassNode(name) { .size($0.clamp(Size(width: width, height: 10))) }
-    }
-    // Two shrinking items of a row: a leaf, and a column holding a leaf (the column's width is its leaf's).
-    func tree(a: Double, b: Double) async throws -> (root: SpecHost, row: SpecHost, a: PassNode, b: PassNode) {
-      let (a, b) = (leaf("a", width: a), leaf("b", width: b))
-      let column = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(b)]))
-      try await column.addSubnode(b)
-      let row = SpecHost(.stack(.horizontal, children: [.node(a).flexShrink(1), .node(column).flexShrink(1)]))
-      try await row.addSubnodes([a, column])
-      let root = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(row)]))
-      try await root.addSubnode(row)
-      await root.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
-      try await root.layoutIfNeeded()
-      return (root, row, a, b)
-    }
-    let (root, row, a, b) = try await tree(a: 100, b: 60)
+    let (root, row, a, b) = try await rowOfALeafAndAColumn(a: 100, b: 60)
     // Round 18 (seed 681): b's content grows, then a pass for another item of the row runs before b's own. It
     // measures the row again, which takes the column's width from the column's cache (measured from b's old
     // content) and then measures the column at its new share, which measures b's new content.
@@ -1536,7 +1539,7 @@ extension LayoutPassTests {
     // b's own pass: b keeps its size in the range it was laid out in, yet the row's split is stale.
     let second = await LayoutPass.run(dirty: [b], environment: LayoutEnvironment(scale: 1))
     #expect(second.errors.isEmpty)
-    let fresh = try await tree(a: 120, b: 200)
+    let fresh = try await rowOfALeafAndAColumn(a: 120, b: 200)
     let widths = await row.calculatedLayout?.sublayouts.map(\.size.width)
     #expect(widths == (await fresh.row.calculatedLayout?.sublayouts.map(\.size.width)))
     #expect(await b.viewProperties().frame == (await fresh.b.viewProperties().frame))
@@ -1547,30 +1550,15 @@ extension LayoutPassTests {
     "A node that keeps its size in its range but not in the unbounded range its supernode's basis measured it in has its supernodes laid out again"
   )
   func nodeWhoseBasisChangedLeavesItToItsSupernodes() async throws {
-    func leaf(_ name: String, width: Double) -> PassNode {
-      PassNode(name) { .size($0.clamp(Size(width: width, height: 10))) }
-    }
-    // A row of two shrinking items: a leaf, and a column holding a leaf. The row measures the column unbounded
-    // (its basis: as wide as its leaf wants), then at its share, where its leaf is as wide as the share.
-    func tree(a: Double, b: Double) async throws -> (row: SpecHost, b: PassNode) {
-      let (a, b) = (leaf("a", width: a), leaf("b", width: b))
-      let column = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(b)]))
-      try await column.addSubnode(b)
-      let row = SpecHost(.stack(.horizontal, children: [.node(a).flexShrink(1), .node(column).flexShrink(1)]))
-      try await row.addSubnodes([a, column])
-      let root = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(row)]))
-      try await root.addSubnode(row)
-      await root.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
-      try await root.layoutIfNeeded()
-      return (row, b)
-    }
-    let (row, b) = try await tree(a: 100, b: 60)
+    // The row measures the column unbounded (its basis: as wide as its leaf wants), then at its share, where its
+    // leaf is as wide as the share.
+    let (_, row, _, b) = try await rowOfALeafAndAColumn(a: 100, b: 60)
     #expect(await row.calculatedLayout?.sublayouts.map(\.size.width) == [63, 38])
     // b wants 200 points now: the same size at the column's share, but the column's basis is 200, not 60.
     await b.setMethod { .size($0.clamp(Size(width: 200, height: 10))) }
     let outcome = await LayoutPass.run(dirty: [b], environment: LayoutEnvironment(scale: 1))
     #expect(outcome.errors.isEmpty)
-    let fresh = try await tree(a: 100, b: 200)
+    let fresh = try await rowOfALeafAndAColumn(a: 100, b: 200)
     let widths = try #require(await fresh.row.calculatedLayout?.sublayouts.map(\.size.width))
     #expect(widths == [34, 67], "a fresh row splits 100 points from bases of 100 and 200")
     #expect(await row.calculatedLayout?.sublayouts.map(\.size.width) == widths)
