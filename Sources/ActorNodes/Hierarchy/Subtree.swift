@@ -26,7 +26,8 @@ import Synchronization
 /// its subnodes (after any it has), exactly as the matching
 /// ``DisplayNode/addSubnodes(_:)-([any DisplayNode])`` calls would, but as
 /// one atomic step: if one link is refused, none is made. A described node
-/// may be in a tree already; it moves, as with ``DisplayNode/addSubnode(_:)``.
+/// may be in a tree already; it moves, as with ``DisplayNode/addSubnode(_:)``
+/// (one that is already a subnode of its described parent stays where it is).
 /// A described subtree linked under a loaded node loads as a whole, in the
 /// next turn.
 public struct Subtree: Sendable {

@@ -161,7 +161,8 @@ enum Tree {
       defer { end = start }
       guard parentIndex >= 0 else { continue }
       let (parent, parentCore) = (nodes[parentIndex], cores[parentIndex])
-      for index in start..<end {
+      // As `addSubnodes`: a node that is already a subnode of its described parent stays where it is.
+      for index in start..<end where !cores[index].isSubnode(of: parentCore) {
         let (child, core) = (nodes[index], cores[index])
         let oldParent = detach(child, core: core)
         parentCore.subnodes.append(child)

@@ -70,6 +70,35 @@ struct SubtreeTests {
     #expect(await subnodeNames(of: parent) == ["existing", "header", "item0", "item1", "item2"])
   }
 
+  @Test("A described node that is already a subnode of its described parent stays where it is, as with addSubnodes")
+  @MainActor
+  func describedSubnodeStaysWhereItIs() async throws {
+    // Adversarial round 20: the subtree moved it to the end, above its later siblings, where `addSubnodes` leaves it.
+    func home() async throws -> (home: BasicNode, m: BasicNode) {
+      let (home, m) = (BasicNode(debugName: "home"), BasicNode(debugName: "m"))
+      try await home.addSubnodes([BasicNode(debugName: "x"), m, BasicNode(debugName: "y")])
+      return (home, m)
+    }
+    let (byCalls, m1) = try await home()
+    try await byCalls.addSubnodes([m1, BasicNode(debugName: "z")])
+    let (described, m2) = try await home()
+    try await Subtree(described) {
+      m2
+      BasicNode(debugName: "z")
+    }.assemble()
+    #expect(await subnodeNames(of: byCalls) == ["x", "m", "y", "z"])
+    #expect(await subnodeNames(of: described) == ["x", "m", "y", "z"])
+    // Loaded, in a window: its view stays below its later sibling's.
+    let (loaded, m3) = try await home()
+    let window = Window(size: Size(width: 10, height: 10), turnMode: .manual)
+    try await window.attach(loaded)
+    await window.flush()
+    try await Subtree(loaded) { m3 }.assemble()
+    await window.flush()
+    #expect(await subnodeNames(of: loaded) == ["x", "m", "y"])
+    #expect(loaded.view?.subviews.map { $0 === m3.view } == [false, true, false])
+  }
+
   @Test("addSubnodes(_:) with subtrees appends their tops; a described node in another tree moves")
   func addSubtreesAndMove() async throws {
     let list = BasicNode(debugName: "list")
