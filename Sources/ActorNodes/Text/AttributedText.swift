@@ -4,6 +4,13 @@
 /// value that replaces it. Empty runs are dropped and adjacent runs with
 /// equal attributes are merged, so two texts that look the same are equal.
 ///
+/// A grapheme cluster is set in one style, the one its first character was
+/// given, as a text stack sets a cluster with one font: characters appended
+/// with other attributes that join the text's last cluster (a skin tone after
+/// an emoji, a combining accent after its letter) go with that cluster. So a
+/// run starts on a cluster boundary of the whole text, and the text measures
+/// and wraps as its string does, whatever its colors.
+///
 /// ```swift
 /// var text = AttributedText("Texture ", attributes: .init(font: .system(size: 15, weight: .bold)))
 /// text.append("keeps the main thread free", attributes: .init(font: .system(size: 15)))
@@ -73,14 +80,26 @@ public struct AttributedText: Hashable, Sendable {
     for run in runs { append(run.string, attributes: run.attributes) }
   }
 
-  /// Appends `string` set with `attributes`.
+  /// Appends `string` set with `attributes`; characters that join the text's last grapheme cluster take that
+  /// cluster's attributes.
   public mutating func append(_ string: String, attributes: Attributes = Attributes()) {
     guard !string.isEmpty else { return }
-    if let last = runs.indices.last, runs[last].attributes == attributes {
-      runs[last].string += string
-    } else {
-      runs.append(Run(string, attributes: attributes))
+    guard let last = runs.indices.last else { return runs.append(Run(string, attributes: attributes)) }
+    if runs[last].attributes == attributes { return runs[last].string += string }
+    let rest = string[Self.joiningPrefixEnd(of: string, after: runs[last].string)...]
+    if rest.startIndex != string.startIndex { runs[last].string += string[..<rest.startIndex] }
+    if !rest.isEmpty { runs.append(Run(String(rest), attributes: attributes)) }
+  }
+
+  /// Where the characters of `string` that join the last grapheme cluster of `text` end.
+  private static func joiningPrefixEnd(of string: String, after text: String) -> String.Index {
+    // An ASCII character starts a cluster of its own, except a line feed after a carriage return.
+    let first = string.utf8.first!
+    if first < 0x80, !(first == 10 && text.utf8.last == 13) { return string.startIndex }
+    guard let lastCluster = text.last, let joined = (String(lastCluster) + string).first else {
+      return string.startIndex
     }
+    return string.utf8.index(string.startIndex, offsetBy: joined.utf8.count - lastCluster.utf8.count)
   }
 
   /// Appends the runs of `other`.

@@ -90,6 +90,41 @@ struct TextLayoutTests {
     #expect(shown(lay("e\u{301}e\u{301}", width: 6)) == ["e\u{301}", "e\u{301}"])
   }
 
+  @Test(
+    "a cluster whose characters were given different attributes is one cluster, in its first character's: it measures and wraps as the plain string does"
+  )
+  func clustersAcrossRuns() {
+    // Adversarial round 20: each run was read on its own, so the skin tone was measured as a cluster of its own.
+    let red = AttributedText.Attributes(font: font, color: .red)
+    var thumbs = text("Hi 👍")
+    thumbs.append("🏽", attributes: red)
+    #expect(thumbs.runs == [AttributedText.Run("Hi 👍🏽", attributes: .init(font: font))])
+    #expect(thumbs == text("Hi 👍🏽"))
+    let unbounded = Size(width: .infinity, height: .infinity)
+    #expect(
+      TextLayout(thumbs, constrainedTo: unbounded).size == TextLayout(text("Hi 👍🏽"), constrainedTo: unbounded).size)
+    #expect(shown(TextLayout(thumbs, constrainedTo: Size(width: 13, height: .infinity))) == ["Hi", "👍🏽"])
+    // What follows the joining characters starts a run of its own; a family joined by a ZWJ in another run too.
+    var accent = text("e")
+    accent.append("\u{301}x", attributes: red)
+    #expect(accent.runs.map(\.string) == ["e\u{301}", "x"])
+    #expect(accent.runs.map(\.attributes.color) == [.black, .red])
+    var family = text("👩\u{200D}👩")
+    family.append("\u{200D}👧 ok", attributes: red)
+    #expect(family.runs.map(\.string) == ["👩\u{200D}👩\u{200D}👧", " ok"])
+    // A line feed after a carriage return joins it; other ASCII starts a cluster.
+    var crlf = text("a\r")
+    crlf.append("\nb", attributes: red)
+    #expect(crlf.runs.map(\.string) == ["a\r\n", "b"])
+    var plain = text("a")
+    plain.append("b", attributes: red)
+    #expect(plain.runs.map(\.string) == ["a", "b"])
+    // A whole appended string can join: no empty run is left.
+    var tone = text("👍")
+    tone.append("🏽", attributes: red)
+    #expect(tone.runs.count == 1)
+  }
+
   @Test("newlines always break; an empty paragraph is an empty line; a final newline adds none")
   func hardBreaks() {
     let layout = lay("a\n\nb\n", width: 100)
