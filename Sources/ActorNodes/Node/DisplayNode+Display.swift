@@ -19,10 +19,18 @@ extension DisplayNode {
   ///
   /// A suspended node asks for nothing: it displays when it is resumed.
   nonisolated func requestDisplay(priority: TaskPriority = .medium) {
-    guard Self.self is any DrawingNode.Type else { return }
-    nodeCore.cancelDisplays()
-    guard nodeCore.isViewLoaded, !nodeCore.isDisplaySuspended else { return }
-    DisplayScheduler.request([self], priority: priority)
+    Self.requestDisplays(of: [self], priority: priority)
+  }
+
+  /// ``requestDisplay(priority:)`` for several nodes at once: their displays start together, in one batch, so
+  /// those under one transaction container commit together.
+  nonisolated static func requestDisplays(of nodes: [any DisplayNode], priority: TaskPriority = .medium) {
+    let requested = nodes.filter { node in
+      guard type(of: node) is any DrawingNode.Type else { return false }
+      node.nodeCore.cancelDisplays()
+      return node.nodeCore.isViewLoaded && !node.nodeCore.isDisplaySuspended
+    }
+    DisplayScheduler.request(requested, priority: priority)
   }
 
   /// Whether the node draws off the main actor (Texture's `displaysAsynchronously`); `true` unless set otherwise.
@@ -93,10 +101,19 @@ extension DisplayNode {
 
   /// ``setNeedsDisplay(atScale:)`` for the node and every node below it.
   ///
+  /// The displays it asks for start together, as Texture displays every layer
+  /// marked in one pass: under a transaction container (``isTransactionContainer``), the new contents commit
+  /// together.
+  ///
   /// - Precondition: `scale` is finite and positive.
   public nonisolated func recursivelySetNeedsDisplay(atScale scale: Double) async {
     contractPrecondition(scale.isFinite && scale > 0, "contentsScaleForDisplay must be finite and positive")
-    for node in await Self.subtree(of: self) { await node.setNeedsDisplay(atScale: scale) }
+    var changed: [any DisplayNode] = []
+    for node in await Self.subtree(of: self) where node.nodeCore.setContentsScaleForDisplay(scale) {
+      await node.configure { $0.setNeedsDisplay() }
+      changed.append(node)
+    }
+    Self.requestDisplays(of: changed)
   }
 
   @HierarchyActor

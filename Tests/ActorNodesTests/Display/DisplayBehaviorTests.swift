@@ -58,6 +58,40 @@ extension HeldDrawSuites {
         ])
     }
 
+    @Test(
+      "recursivelySetNeedsDisplay(atScale:) starts the displays together: a transaction container's new contents commit together"
+    )
+    func recursiveScaleChangeCommitsATransactionTogether() async throws {
+      let fast = DrawProbe()
+      let slow = DrawProbe(holdingDraws: true)
+      let cell = PaintNode("cell", color: .white, probe: fast, frame: Rect(x: 0, y: 0, width: 8, height: 4))
+      cell.setTransactionContainer(true)
+      let first = PaintNode("first", color: .blue, probe: slow, frame: Self.square)
+      let second = PaintNode(
+        "second", color: .green, probe: fast, frame: Rect(x: 4, y: 0, width: 2, height: 2))
+      try await cell.addSubnodes([first, second])
+      let window = window()
+      try await window.attach(cell)
+      await slow.waitFor("draw first")
+      slow.release()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      func widths() -> [Int?] { [cell, first, second].map { $0.layer?.contents?.pixelWidth } }
+      #expect(widths() == [8, 2, 2])
+      // Adversarial round 20: each node's display was a batch of its own, so the cell and `second` showed their
+      // new contents while `first` was still drawing.
+      await cell.recursivelySetNeedsDisplay(atScale: 2)
+      await fast.waitFor("drew cell", count: 2)
+      await fast.waitFor("drew second", count: 2)
+      await slow.waitFor("draw first", count: 2)
+      await window.flush()
+      #expect(widths() == [8, 2, 2], "nothing of the cell's new contents shows before all of it is drawn")
+      slow.release()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(widths() == [16, 4, 4])
+    }
+
     @Test func aRemovedSubnodeNoLongerHoldsUpItsFormerSupernodesHierarchyDisplay() async throws {
       // Texture keeps the pending nodes in a weak set: a released one no longer counts.
       let log = EventLog()
