@@ -2,9 +2,17 @@ import Testing
 
 @testable import ActorNodes
 
+/// Views and layers a violation keeps alive until its process ends.
+@MainActor
+private enum KeptAlive {
+  static var views: [View] = []
+  static var layers: [Layer] = []
+}
+
 /// Every precondition of the library, as a case that breaks it.
 enum Violation: String, Codable, Sendable, CaseIterable {
   case windowSize, windowResizedToNaN, viewFactoryReturnsOwnedView, layerFactoryReturnsOwnedLayer, nestedTurn
+  case viewFactoryReturnsWindowView, viewFactoryReturnsViewInATree, layerFactoryReturnsLayerInATree
   case viewContainsItself, subviewIndexOutOfBounds, layerFrameNotFinite, layerContainsItself, sublayerIndexOutOfBounds
   case geometryNotFinite, negativeSize, alphaNotFinite, cornerRadiusNotFinite, shadowNotFinite, contentsScaleNotPositive
   case colorNotFinite, imageNegativeSize, imageScaleNotPositive, imageByteCount, imageDimensionsOverflow
@@ -27,6 +35,9 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .windowResizedToNaN: "a window's size must be finite and not negative: got"
     case .viewFactoryReturnsOwnedView: "a view factory must return a new view that no node owns"
     case .layerFactoryReturnsOwnedLayer: "a layer factory must return a new layer that no node or view owns"
+    case .viewFactoryReturnsWindowView, .viewFactoryReturnsViewInATree:
+      "a view factory must return a new view that no node owns, in no view tree and not a window's view"
+    case .layerFactoryReturnsLayerInATree: "a layer factory must return a new layer that no node or view owns, in no layer tree"
     case .nestedTurn: "a main-actor turn cannot start inside another one"
     case .viewContainsItself: "a view cannot contain itself or one of its ancestors"
     case .subviewIndexOutOfBounds: "subview index 5 is out of bounds"
@@ -98,6 +109,31 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       let owner = BasicNode(isLayerBacked: true)
       await owner.loadView()
       let thief = BasicNode(makeLayer: { owner.layer! })
+      await thief.loadView()
+    case .viewFactoryReturnsWindowView:
+      // Adversarial round 20: the window's view went under its root's view, a cycle that hung the next snapshot.
+      let window = await Window(size: Size(width: 10, height: 10), turnMode: .manual)
+      let root = BasicNode()
+      try? await root.addSubnode(BasicNode(makeView: { window.view }))
+      try? await window.attach(root)
+      await window.flush()
+    case .viewFactoryReturnsViewInATree:
+      let thief = BasicNode(makeView: {
+        let container = View()
+        let view = View()
+        container.addSubview(view)
+        KeptAlive.views.append(container)
+        return view
+      })
+      await thief.loadView()
+    case .layerFactoryReturnsLayerInATree:
+      let thief = BasicNode(makeLayer: {
+        let container = Layer()
+        let layer = Layer()
+        container.addSublayer(layer)
+        KeptAlive.layers.append(container)
+        return layer
+      })
       await thief.loadView()
     case .nestedTurn:
       await MainActor.run {

@@ -229,13 +229,17 @@ private final class TurnWork {
     switch core.viewFactory {
     case .view(let makeView):
       let view = makeView()
-      contractPrecondition(!view.isOwnedByNode, "a view factory must return a new view that no node owns")
+      // A view already in a tree (a window's own view, or one in another view's subviews) would be linked into the
+      // node's tree without leaving its own: a window's view under its root's view is a cycle, which hangs a walk.
+      contractPrecondition(
+        !view.isOwnedByNode && view.hostingWindow == nil && view.superview == nil,
+        "a view factory must return a new view that no node owns, in no view tree and not a window's view")
       return (view, view.layer)
     case .layer(let makeLayer):
       let layer = makeLayer()
       contractPrecondition(
-        !layer.isOwnedByNode && !layer.isViewLayer,
-        "a layer factory must return a new layer that no node or view owns")
+        !layer.isOwnedByNode && !layer.isViewLayer && layer.superlayer == nil,
+        "a layer factory must return a new layer that no node or view owns, in no layer tree")
       return (nil, layer)
     case nil:
       if isLayerBacked { return (nil, Layer()) }
