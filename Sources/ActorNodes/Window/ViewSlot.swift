@@ -189,14 +189,19 @@ final class ViewSlot {
   /// (an earlier commit, in Texture's terms), unless the layer redraws on
   /// every bounds change.
   ///
-  /// A size that was or is empty is left to the zero-size rule (``DisplayTriggers/watchBounds(of:)``).
+  /// A layer that redraws on a bounds change is marked as Core Animation marks it, whatever the sizes: a node out
+  /// of any window displays when it enters one, and a display asked for at an empty size waits for a non-empty one
+  /// (the zero-size rule, ``DisplayTriggers/watchBounds(of:)``). Otherwise a size that was or is empty is left to
+  /// that rule.
   func redrawIfResized(from size: Size, layoutRequestedAt: ContinuousClock.Instant? = nil) {
-    guard let layer, layer.bounds.size != size, size.width > 0, size.height > 0,
-      layer.bounds.size.width > 0, layer.bounds.size.height > 0
-    else { return }
+    guard let layer, layer.bounds.size != size else { return }
     if layer.needsDisplayOnBoundsChange {
+      layer.setNeedsDisplay()
       DisplayTriggers.propertiesNeedRedraw(self)
-    } else if let layoutRequestedAt, let start = display?.lastStart, start.at >= layoutRequestedAt,
+      return
+    }
+    guard size.width > 0, size.height > 0, layer.bounds.size.width > 0, layer.bounds.size.height > 0 else { return }
+    if let layoutRequestedAt, let start = display?.lastStart, start.at >= layoutRequestedAt,
       start.size != layer.bounds.size
     {
       DisplayTriggers.propertiesNeedRedraw(self)

@@ -92,6 +92,28 @@ extension HeldDrawSuites {
       #expect(widths() == [16, 4, 4])
     }
 
+    @Test(
+      "A layer that redraws on a bounds change redraws at its new size after passing through an empty one"
+    )
+    func redrawsAfterAnEmptySize() async throws {
+      let node = PaintNode("p", frame: Rect(x: 0, y: 0, width: 40, height: 19))
+      await node.configure { $0.needsDisplayOnBoundsChange = true }
+      let window = window()
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(node.layer?.contents?.pixelWidth == 40)
+      // Display convergence, seeds 1274 and 1999 (round 20): a text node moved into a stack went 40 → 0 → 24
+      // points wide, and showed its 40-point contents for good (neither change counted as a resize).
+      for width in [0.0, 24] {
+        await node.configure { $0.frame = Rect(x: 0, y: 0, width: width, height: 19) }
+        await window.flush()
+        await window.waitForPendingDisplays()
+        await window.flush()
+      }
+      #expect(node.layer?.contents?.pixelWidth == 24)
+    }
+
     @Test func aRemovedSubnodeNoLongerHoldsUpItsFormerSupernodesHierarchyDisplay() async throws {
       // Texture keeps the pending nodes in a weak set: a released one no longer counts.
       let log = EventLog()

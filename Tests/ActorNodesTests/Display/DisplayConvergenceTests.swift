@@ -20,7 +20,8 @@ import Testing
 struct DisplayConvergenceTests {
   /// Six batches of one to four operations per walk; about a second for both turn modes, and under two minutes one
   /// at a time beside the rest of the package under ThreadSanitizer.
-  nonisolated static let seeds: [UInt64] = Array(1...100)
+  /// `ACTORNODES_CONVERGENCE_SEEDS` (`12,89`) picks others, as for ``LayoutConvergenceTests``.
+  nonisolated static let seeds: [UInt64] = LayoutConvergenceTests.chosenSeeds ?? Array(1...100)
 
   @Test(
     "Random operations in concurrent batches, then quiescence: every drawing node in a window shows its latest parameters at its bounds and scale",
