@@ -37,7 +37,8 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .layerFactoryReturnsOwnedLayer: "a layer factory must return a new layer that no node or view owns"
     case .viewFactoryReturnsWindowView, .viewFactoryReturnsViewInATree:
       "a view factory must return a new view that no node owns, in no view tree and not a window's view"
-    case .layerFactoryReturnsLayerInATree: "a layer factory must return a new layer that no node or view owns, in no layer tree"
+    case .layerFactoryReturnsLayerInATree:
+      "a layer factory must return a new layer that no node or view owns, in no layer tree"
     case .nestedTurn: "a main-actor turn cannot start inside another one"
     case .viewContainsItself: "a view cannot contain itself or one of its ancestors"
     case .subviewIndexOutOfBounds: "subview index 5 is out of bounds"
