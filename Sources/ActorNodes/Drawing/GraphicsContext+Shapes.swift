@@ -42,7 +42,22 @@ extension GraphicsContext {
   /// - Precondition: The rectangle is finite and `cornerRadius` is finite and not negative.
   public mutating func fillRoundedRect(_ rect: Rect, cornerRadius: Double, with color: Color) {
     checkCornerRadius(cornerRadius)
-    fill(roundedShape(deviceBox(rect), radius: cornerRadius, grownBy: 0), with: color)
+    let radius = min(cornerRadius, abs(rect.width) / 2, abs(rect.height) / 2)
+    fill(roundedShape(deviceBox(rect), radius: radius, grownBy: 0), with: color)
+  }
+
+  /// Fills a layer's border as Core Animation draws it: the band `width` wide inside `rect`'s edges, whose outer
+  /// edge has the corner radius (clamped to half the shorter side), as the layer's background does, and whose inner
+  /// edge has that radius less the width.
+  mutating func fillBorder(of rect: Rect, cornerRadius: Double, width: Double, with color: Color) {
+    guard width > 0 else { return }
+    let box = deviceBox(rect)
+    let radius = min(cornerRadius, abs(rect.width) / 2, abs(rect.height) / 2)
+    let inner = roundedShape(box, radius: radius, grownBy: -width)
+    fill(
+      Coverage.Difference(
+        outer: roundedShape(box, radius: radius, grownBy: 0), inner: inner.box.isEmpty ? nil : inner),
+      with: color)
   }
 
   /// Strokes the outline of a rounded rectangle: a band `lineWidth` wide centered on it.

@@ -4,7 +4,8 @@ extension Window {
   /// Each layer is drawn over its superlayer, back to front: its background
   /// color (with its corner radius), its contents scaled into its bounds,
   /// its sublayers (clipped to its bounds when it masks them), then its
-  /// border, all faded by its opacity and its ancestors'. Hidden layers and
+  /// border (inside its bounds, its outer edge rounded as the background is),
+  /// all faded by its opacity and its ancestors'. Hidden layers and
   /// their sublayers are skipped. Shadows, transforms and rounded clipping
   /// of sublayers are not modelled. What the views show is what the turns
   /// have applied so far: in ``TurnMode/manual`` mode, ``flush()`` first.
@@ -75,12 +76,9 @@ enum LayerCompositor {
       case .exit(let layer):
         context.translateBy(x: layer.bounds.origin.x, y: layer.bounds.origin.y)
         if layer.borderWidth > 0 {
-          let width = layer.borderWidth
-          let inset = Rect(
-            x: width / 2, y: width / 2, width: max(0, layer.bounds.size.width - width),
-            height: max(0, layer.bounds.size.height - width))
-          context.strokeRoundedRect(
-            inset, cornerRadius: max(0, layer.cornerRadius - width / 2), with: layer.borderColor, lineWidth: width)
+          context.fillBorder(
+            of: Rect(origin: .zero, size: layer.bounds.size), cornerRadius: layer.cornerRadius,
+            width: layer.borderWidth, with: layer.borderColor)
         }
         context.restoreState()
       }

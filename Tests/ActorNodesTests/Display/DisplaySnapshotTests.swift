@@ -86,6 +86,28 @@ struct DisplaySnapshotTests {
     try expectMatchesReference(path, "layers")
   }
 
+  @Test("A border follows the layer's corner radius: square corners for none, under the background's outline")
+  func borderCornersFollowTheCornerRadius() async throws {
+    // Adversarial round 20: the border's outer corners had a radius of half its width whatever the layer's.
+    func corner(cornerRadius: Double) async throws -> RGBA8 {
+      let window = Window(size: Size(width: 20, height: 20), turnMode: .manual)
+      let node = BasicNode {
+        $0.frame = Rect(x: 0, y: 0, width: 20, height: 20)
+        $0.backgroundColor = .white
+        $0.borderWidth = 4
+        $0.borderColor = .black
+        $0.cornerRadius = cornerRadius
+      }
+      try await window.attach(node)
+      await window.flush()
+      return window.snapshot().pixel(x: 0, y: 0)
+    }
+    let black = RGBA8(red: 0, green: 0, blue: 0, alpha: 255)
+    #expect(try await corner(cornerRadius: 0) == black)
+    #expect(try await corner(cornerRadius: 1).alpha > 0, "a radius under the width still covers most of the corner")
+    #expect(try await corner(cornerRadius: 8).alpha == 0, "outside the rounded outline")
+  }
+
   static let captions = [
     "A kitten asleep in a basket of yarn", "Two kittens and a ball of wool, both of them tangled",
     "A cat on a windowsill, watching the rain",

@@ -172,6 +172,13 @@ struct DrawingShapeTests {
     var ellipse = GraphicsContext(size: Size(width: 20, height: 20), scale: 1)
     ellipse.fillEllipse(in: Rect(x: 0, y: 0, width: 20, height: 20), with: .red)
     #expect(circle.makeImage().isApproximatelyEqual(to: ellipse.makeImage(), tolerance: 1))
+    // Clamped to half the *shorter* side (adversarial round 20: each axis was clamped to its own half, an ellipse).
+    var stadium = GraphicsContext(size: Size(width: 20, height: 10), scale: 1)
+    stadium.fillRoundedRect(Rect(x: 0, y: 0, width: 20, height: 10), cornerRadius: 100, with: .red)
+    var five = GraphicsContext(size: Size(width: 20, height: 10), scale: 1)
+    five.fillRoundedRect(Rect(x: 0, y: 0, width: 20, height: 10), cornerRadius: 5, with: .red)
+    #expect(stadium.makeImage() == five.makeImage())
+    #expect(stadium.makeImage().pixel(x: 8, y: 0) == red, "on the straight top edge, between the half circles")
   }
 
   @Test("an ellipse: center filled, corners empty, edges partly covered, symmetric")
