@@ -189,14 +189,12 @@ final class ViewSlot {
   /// (an earlier commit, in Texture's terms), unless the layer redraws on
   /// every bounds change.
   ///
-  /// A layer that redraws on a bounds change is marked as Core Animation marks it, whatever the sizes: a node out
-  /// of any window displays when it enters one, and a display asked for at an empty size waits for a non-empty one
-  /// (the zero-size rule, ``DisplayTriggers/watchBounds(of:)``). Otherwise a size that was or is empty is left to
-  /// that rule.
+  /// A layer that redraws on a bounds change asks for a display whatever the sizes (its bounds marked it, as Core
+  /// Animation marks it): a display asked for at an empty size waits for a non-empty one (the zero-size rule,
+  /// ``DisplayTriggers/watchBounds(of:)``). Otherwise a size that was or is empty is left to that rule.
   func redrawIfResized(from size: Size, layoutRequestedAt: ContinuousClock.Instant? = nil) {
     guard let layer, layer.bounds.size != size else { return }
     if layer.needsDisplayOnBoundsChange {
-      layer.setNeedsDisplay()
       DisplayTriggers.propertiesNeedRedraw(self)
       return
     }
