@@ -221,28 +221,38 @@ enum Tree {
   ///
   /// - Returns: The views to load (named nodes that arrive under loaded
   ///   nodes), and the refused changes' errors.
+  ///
+  /// A node that one of the changes takes from another managing node moves if that node's own change drops it
+  /// (Texture moves a node a layout names from wherever it is); if that node keeps naming it, the change that takes
+  /// it is refused.
+  ///
+  /// - Returns: The loads the changes caused, the errors of the changes refused, and the parents whose changes were
+  ///   refused (by ``NodeCore/id``).
   static func setManagedSubnodes(
     _ changes: [(parent: any DisplayNode, nodes: [any DisplayNode])]
-  ) -> (loads: [LoadBatch], errors: [HierarchyError]) {
+  ) -> (loads: [LoadBatch], errors: [HierarchyError], refused: Set<UInt64>) {
     var loads: [LoadBatch] = []
     var errors: [HierarchyError] = []
+    var refused: Set<UInt64> = []
     for (parent, nodes) in changes {
       do {
-        try loads.append(contentsOf: setManagedSubnodes(of: parent, to: nodes))
+        try loads.append(contentsOf: setManagedSubnodes(of: parent, to: nodes, among: changes))
       } catch {
         errors.append(error)
+        refused.insert(parent.nodeCore.id)
       }
     }
-    return (loads, errors)
+    return (loads, errors, refused)
   }
 
   private static func setManagedSubnodes(
-    of parent: any DisplayNode, to nodes: [any DisplayNode]
+    of parent: any DisplayNode, to nodes: [any DisplayNode],
+    among changes: [(parent: any DisplayNode, nodes: [any DisplayNode])]
   ) throws(HierarchyError) -> [LoadBatch] {
     let core = parent.nodeCore
     let current = core.subnodes
     if current.count == nodes.count && zip(current, nodes).allSatisfy({ $0 === $1 }) { return [] }
-    try checkManagedSubnodes(nodes, of: parent)
+    try checkManagedSubnodes(nodes, of: parent, among: changes)
     let named = Set(nodes.lazy.map { ObjectIdentifier($0.nodeCore) })
     for old in current where !named.contains(ObjectIdentifier(old.nodeCore)) { old.nodeCore.clearSupernode() }
     core.subnodes = []
@@ -264,14 +274,22 @@ enum Tree {
   }
 
   /// Throws if `parent`, which manages its subnodes, cannot have `nodes` as its subnodes.
-  static func checkManagedSubnodes(_ nodes: [any DisplayNode], of parent: any DisplayNode) throws(HierarchyError) {
+  ///
+  /// - Parameter changes: The other managing nodes' new subnodes, set in the same step: a node one of them drops
+  ///   may move to `parent`. `nil`: whether such a node moves is decided later (the walk's check, before the step).
+  static func checkManagedSubnodes(
+    _ nodes: [any DisplayNode], of parent: any DisplayNode,
+    among changes: [(parent: any DisplayNode, nodes: [any DisplayNode])]?
+  ) throws(HierarchyError) {
     let core = parent.nodeCore
     for node in nodes {
       let nodeCore = node.nodeCore
       guard node !== parent else { throw .cannotAddNodeToItself }
       guard !nodeCore.isWindowRoot else { throw .nodeIsWindowRoot }
       if core.isLayerBacked && !nodeCore.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
-      if let other = nodeCore.supernode, other !== parent, other.nodeCore.automaticallyManagesSubnodes {
+      if let changes, let other = nodeCore.supernode, other !== parent, other.nodeCore.automaticallyManagesSubnodes,
+        !changes.contains(where: { $0.parent === other && !$0.nodes.contains { $0 === node } })
+      {
         throw .subnodesManagedByLayout  // Another node's layout names it too: one of them is wrong.
       }
       var ancestor = core.supernode
@@ -282,13 +300,22 @@ enum Tree {
     }
   }
 
-  /// Why `parent`, which manages its subnodes, cannot have `nodes` as its subnodes, if it cannot.
-  static func refusalOfManagedSubnodes(_ nodes: [any DisplayNode], of parent: any DisplayNode) -> HierarchyError? {
+  /// Why `parent`, which manages its subnodes, cannot have `nodes` as its subnodes, if it cannot, and which of them
+  /// another managing node has now (whether they move is decided with the other's change, at the end of the pass).
+  static func refusalOfManagedSubnodes(
+    _ nodes: [any DisplayNode], of parent: any DisplayNode
+  ) -> (refusal: HierarchyError?, heldByManagingNodes: Set<ObjectIdentifier>) {
+    var held: Set<ObjectIdentifier> = []
+    for node in nodes {
+      if let other = node.nodeCore.supernode, other !== parent, other.nodeCore.automaticallyManagesSubnodes {
+        held.insert(ObjectIdentifier(node.nodeCore))
+      }
+    }
     do throws(HierarchyError) {
-      try checkManagedSubnodes(nodes, of: parent)
-      return nil
+      try checkManagedSubnodes(nodes, of: parent, among: nil)
+      return (nil, held)
     } catch {
-      return error
+      return (error, held)
     }
   }
 

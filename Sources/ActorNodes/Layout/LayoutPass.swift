@@ -140,9 +140,15 @@ enum LayoutPass {
     outcome.setManagedSubnodes = true
     // The subnodes of every node that manages them, in one step; named nodes arriving under loaded
     // nodes load as after any edit (their frames, recorded above, are in their snapshots).
-    let (loads, errors) = await Tree.setManagedSubnodes(walked.managed)
+    let (loads, errors, refused) = await Tree.setManagedSubnodes(walked.managed)
     outcome.errors.append(contentsOf: errors as [any Error])
     for load in loads { await Tree.finishImplicitLoad(load) }
+    // A follow-up pass, as code run by this one asks for (its generation counts towards the limit of a chain).
+    let generation = (LayoutScope.current?.passGeneration ?? 0) + 1
+    guard generation <= LayoutScope.followUpPassLimit else { return }
+    for node in walked.placeAfterMoves where !refused.contains(node.nodeCore.id) {
+      node.nodeCore.requestLayoutPass(for: node, generation: generation)
+    }
   }
 
   /// What walking some subtrees collected, in the order the walk visited them (supernodes first).
@@ -151,11 +157,14 @@ enum LayoutPass {
     var errors: [any Error] = []
     /// The nodes that manage their subnodes, with the ones their new layouts name.
     var managed: [(parent: any DisplayNode, nodes: [any DisplayNode])] = []
+    /// Managing nodes whose layouts name nodes another managing node had: a pass places them once they moved.
+    var placeAfterMoves: [any DisplayNode] = []
 
     mutating func append(_ other: consuming Walked) {
       entries.append(moving: other.entries)
       errors += other.errors
       managed += other.managed
+      placeAfterMoves += other.placeAfterMoves
     }
   }
 
@@ -229,20 +238,27 @@ enum LayoutPass {
           manualNodes.append((visit.node, entry, step.subnodeRequests))
           continue
         }
+        var heldElsewhere: Set<ObjectIdentifier> = []
         if placesAgain, visit.node.nodeCore.automaticallyManagesSubnodes {
           let named = step.layout.sublayouts.compactMap(\.node)
           // Nodes that are not its subnodes yet are checked before the walk places them: a layout that names
           // an ancestor would otherwise walk the cycle for ever, and one refused would move nodes it never gets.
           let parentID = visit.node.nodeCore.id
-          if named.contains(where: { $0.nodeCore.supernodeID.load(ordering: .relaxed) != parentID }),
-            let refusal = await Tree.refusalOfManagedSubnodes(named, of: visit.node)
-          {
-            walked.errors.append(refusal)
-            continue
+          if named.contains(where: { $0.nodeCore.supernodeID.load(ordering: .relaxed) != parentID }) {
+            let (refusal, held) = await Tree.refusalOfManagedSubnodes(named, of: visit.node)
+            if let refusal {
+              walked.errors.append(refusal)
+              continue
+            }
+            // Another managing node has them: they move if its change in this pass drops them, and are placed by
+            // a pass of this node once they are its subnodes (the walk places no node it may not get).
+            heldElsewhere = held
+            if !held.isEmpty { walked.placeAfterMoves.append(visit.node) }
           }
           walked.managed.append((visit.node, named))
         }
-        let subnodes = subnodeVisits(of: visit.node, step, descendingEverywhere: descendingEverywhere)
+        let subnodes = subnodeVisits(
+          of: visit.node, step, descendingEverywhere: descendingEverywhere, skipping: heldElsewhere)
         if subnodes.count >= concurrentVisitThreshold && environment.concurrency != .serial {
           walked.append(
             await walkConcurrently(subnodes, descendingEverywhere: descendingEverywhere, environment, anchor: anchor))
@@ -267,7 +283,7 @@ enum LayoutPass {
 
   /// The subnodes that `node`'s new layout `step` places and that the walk must visit, in order.
   private static func subnodeVisits(
-    of node: any DisplayNode, _ step: PassStep, descendingEverywhere: Bool
+    of node: any DisplayNode, _ step: PassStep, descendingEverywhere: Bool, skipping: Set<ObjectIdentifier> = []
   ) -> [Visit] {
     let sublayouts = step.layout.sublayouts
     let previous = descendingEverywhere ? [] : step.previous?.sublayouts ?? []
@@ -285,7 +301,9 @@ enum LayoutPass {
       {
         continue
       }
-      guard case .node(let subnode) = sublayouts[index].element else { continue }
+      guard case .node(let subnode) = sublayouts[index].element,
+        skipping.isEmpty || !skipping.contains(ObjectIdentifier(subnode.nodeCore))
+      else { continue }
       visits.append(
         Visit(
           node: subnode, target: .size(frame.size), frame: frame, parentID: parentID, parentStamp: step.stamp,

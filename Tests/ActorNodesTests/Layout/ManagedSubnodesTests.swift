@@ -245,6 +245,88 @@ struct ManagedSubnodesTests {
   }
 
   @Test(
+    "A node one managing node drops and another names in the same pass moves to the other, in both orders and nested"
+  )
+  func nodeMovesBetweenManagingNodesInOnePass() async throws {
+    // Adversarial round 20: the taking layout was refused (the node was still the other's), the dropping one
+    // applied, and the node ended in no tree while the refused layout named it.
+    for nested in [false, true] {
+      for takerFirst in [false, true] {
+        let x = BasicNode(debugName: "x")
+        let giver = ManagingNode { [x] in row([x]) }
+        let taker = ManagingNode { row([]) }
+        let root = BasicNode(debugName: "root")
+        if nested {
+          try await root.addSubnode(taker)
+        } else {
+          try await root.addSubnodes(takerFirst ? [taker, giver] : [giver, taker])
+        }
+        await root.configure { $0.frame = Rect(x: 0, y: 0, width: 50, height: 50) }
+        await giver.configure { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+        await taker.configure { $0.frame = Rect(x: 0, y: 20, width: 20, height: 20) }
+        if nested {
+          await taker.setMethod { [giver] in row([giver]) }
+        }
+        try await root.layoutIfNeeded()
+        #expect(await x.supernode === giver)
+        await giver.setMethod { row([]) }
+        await taker.setMethod { [giver, x, nested] in row(nested ? [giver, x] : [x]) }
+        let context = "nested \(nested), taker first \(takerFirst)"
+        let outcome = await LayoutPass.run(dirty: [giver, taker], environment: LayoutEnvironment(scale: 1))
+        #expect(outcome.errors.isEmpty, "\(outcome.errors); \(context)")
+        #expect(await x.supernode === taker, "\(context)")
+        #expect(await giver.subnodes.isEmpty, "\(context)")
+        #expect(await taker.subnodes.contains { $0 === x }, "\(context)")
+      }
+    }
+  }
+
+  /// A 50 × 50 root holding two managing nodes framed at 20 × 20, the first naming `x`, the second nothing.
+  private func twoManagingNodes() async throws -> (
+    x: BasicNode, first: ManagingNode, second: ManagingNode, root: BasicNode
+  ) {
+    let x = BasicNode(debugName: "x")
+    let first = ManagingNode { [x] in row([x]) }
+    let second = ManagingNode { row([]) }
+    let root = BasicNode(debugName: "root") { $0.frame = Rect(x: 0, y: 0, width: 50, height: 50) }
+    try await root.addSubnodes([first, second])
+    await first.configure { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+    await second.configure { $0.frame = Rect(x: 0, y: 20, width: 20, height: 20) }
+    return (x, first, second, root)
+  }
+
+  @Test("In a window, a node that moves between managing nodes in one pass shows under its new supernode, placed")
+  @MainActor
+  func nodeMovedBetweenManagingNodesShowsPlaced() async throws {
+    let (x, giver, taker, root) = try await twoManagingNodes()
+    let window = Window(size: Size(width: 50, height: 50), turnMode: .manual)
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    await giver.setMethod { row([]) }
+    await taker.setMethod { [x] in row([BasicNode(debugName: "first"), x]) }
+    // One pass or two, as the scheduler takes the invalidations; then the follow-up that places the node moved.
+    try await window.layoutIfNeeded()
+    try await window.waitForLayoutPasses()
+    await window.flush()
+    #expect(x.view?.superview === taker.view)
+    #expect(x.view?.frame == Rect(x: 10, y: 0, width: 10, height: 10))
+    #expect(taker.appliedLayout?.sublayouts.last?.frame == Rect(x: 10, y: 0, width: 10, height: 10))
+    #expect(giver.view?.subviews.isEmpty == true)
+  }
+
+  @Test("A node two managing nodes' layouts name is refused to the one that takes it, and stays where it was")
+  func nodeNamedByTwoManagingNodesStays() async throws {
+    let (x, owner, other, root) = try await twoManagingNodes()
+    try await root.layoutIfNeeded()
+    #expect(await x.supernode === owner)
+    await other.setMethod { [x] in row([x]) }
+    let outcome = await LayoutPass.run(dirty: [owner, other], environment: LayoutEnvironment(scale: 1))
+    #expect(outcome.errors.contains { ($0 as? HierarchyError) == .subnodesManagedByLayout })
+    #expect(await x.supernode === owner)
+    #expect(await other.subnodes.isEmpty)
+  }
+
+  @Test(
     "A managing layout that names an ancestor when its window attaches it: the attach returns, the error is reported")
   @MainActor
   func ancestorNamedAtAttach() async throws {
