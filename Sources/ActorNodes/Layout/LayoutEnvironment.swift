@@ -178,7 +178,11 @@ struct LayoutEnvironment: Sendable {
     // The check the node makes when it is measured: the spec may name it.
     try measuringNode?.check(core, label: label())
     // What the node records when its supernode's spec measures it: this is the measurement the spec takes.
-    if measured.request != 0 { core.requestFromAbove.store(measured.request, ordering: .relaxed) }
+    if measured.request != 0 {
+      core.requestFromAbove.store(measured.request, ordering: .relaxed)
+      // The memo answers only at the version it answered at, the node's current one.
+      core.requestFromAboveVersion.store(core.layoutVersion.load(ordering: .acquiring), ordering: .relaxed)
+    }
     batch.found += 1
     return measured
   }

@@ -160,8 +160,10 @@ extension DisplayNode {
     let (range, parentSize) = request.resolve(style)
     let resolved = range.intersection(style.sizeRange(parentSize: parentSize))
     let request = LayoutCache.Key(range: resolved, scale: environment.grid.scale).fingerprint
-    let size = try await cachedEntry(in: resolved, environment, core: core, storage: storage).layout.size
+    let entry = try await cachedEntry(in: resolved, environment, core: core, storage: storage)
+    let size = entry.layout.size
     core.requestFromAbove.store(request, ordering: .relaxed)
+    core.requestFromAboveVersion.store(entry.version, ordering: .relaxed)
     return Measured(size: size, style: style, request: request)
   }
 

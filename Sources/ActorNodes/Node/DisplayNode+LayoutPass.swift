@@ -269,6 +269,11 @@ extension DisplayNode {
       let request = nodeCore.requestFromAbove.load(ordering: .relaxed)
       let fromAbove = storage.cache.latest(version: version) { $0.key.fingerprint == request && fits($0) }
       if fromAbove != nil { requestGiven = request }
+      if request != 0, !nodeCore.layoutPassesEnabled,
+        nodeCore.requestFromAboveVersion.load(ordering: .relaxed) != version
+      {
+        nodeCore.notePassAtLoad()  // Invalidated since its supernode measured it, unloaded: see `notePassAtLoad()`.
+      }
       if let measured = fromAbove ?? storage.cache.latest(version: version, where: fits) {
         // It is the node's latest measurement again (Texture measures the node again when its supernode's layout
         // is not the one measured last).

@@ -69,7 +69,7 @@ extension DisplayNode {
       didLoadBlocks: state.didLoadBlocks,
       debugName: state.debugName,
       appliedLayout: state.layoutStorage?.applied.map { ($0.layout, $0.isManual, $0.stamp) })
-    nodeCore.enableLayoutPasses()
+    if nodeCore.enableLayoutPasses() { nodeCore.requestLayoutPass(for: self) }
     if Self.self is any DrawingNode.Type { nodeCore.setDisplayFlag(NodeCore.drawsContents, true) }
     state.pendingWrites = ViewPropertyMask()
     state.pendingActions = []

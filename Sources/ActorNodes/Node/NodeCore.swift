@@ -47,6 +47,8 @@ public final class NodeCore: Sendable {
   /// or answered from its memo (Texture's layout "requested from above"); 0 for none. A pass gives the node that
   /// measurement where its supernode's layout places it.
   let requestFromAbove = Atomic<UInt64>(0)
+  /// The node's layout version when its supernode's spec took that measurement.
+  let requestFromAboveVersion = Atomic<UInt64>(0)
   /// The layout version at which a pass last gave the node its applied layout and its frame; `UInt64.max` if
   /// none did, or if `configure` wrote the node's frame or the node moved since (see ``isSettled``).
   private let settledVersion = Atomic<UInt64>(.max)
@@ -192,8 +194,20 @@ public final class NodeCore: Sendable {
   }
 
   /// Lets invalidations of the node request layout passes: its view loaded, so it is in a window's tree or its own.
-  func enableLayoutPasses() {
-    layoutPassFlags.bitwiseOr(NodeCore.passesEnabled, ordering: .relaxed)
+  ///
+  /// - Returns: Whether a pass must take the node now (see ``notePassAtLoad()``).
+  func enableLayoutPasses() -> Bool {
+    let old = layoutPassFlags.bitwiseOr(NodeCore.passesEnabled, ordering: .acquiringAndReleasing).oldValue
+    guard old & NodeCore.passAtLoad != 0 else { return false }
+    layoutPassFlags.bitwiseAnd(~NodeCore.passAtLoad, ordering: .acquiringAndReleasing)
+    return true
+  }
+
+  /// Records that a walk laid the unloaded node out at a size its supernode measured before an invalidation of the
+  /// node: the invalidation asked for no pass (the node was unloaded), so one takes the node when it loads, and lays
+  /// its supernode out again if its size changed.
+  func notePassAtLoad() {
+    layoutPassFlags.bitwiseOr(NodeCore.passAtLoad, ordering: .acquiringAndReleasing)
   }
 
   /// Whether the node's view has loaded (its load snapshot was taken), readable from any isolation domain.
@@ -357,6 +371,7 @@ public final class NodeCore: Sendable {
   private static let measured: UInt8 = 4
   private static let keepsShortcut: UInt8 = 8
   private static let leftItsWindow: UInt8 = 16
+  private static let passAtLoad: UInt8 = 32
 
   /// Whether the node's view exists or is being built; set once, never cleared.
   @HierarchyActor var isLoaded: Bool {

@@ -314,6 +314,40 @@ struct ManagedSubnodesTests {
     #expect(giver.view?.subviews.isEmpty == true)
   }
 
+  @Test(
+    "A node a managing node names, restyled while unloaded after the managing node measured it, takes its new size once it loads"
+  )
+  @MainActor
+  func nodeRestyledBeforeItsFirstLoadTakesItsNewSize() async throws {
+    let x = BasicNode(debugName: "x")
+    await x.setStyle { $0.height = .points(12) }
+    let held = CountingNode()
+    let manager = ManagingNode { [held] in row([held]) }
+    let root = BasicNode(debugName: "root")
+    try await root.addSubnode(manager)
+    await manager.configure { $0.frame = Rect(x: 0, y: 0, width: 50, height: 50) }
+    let window = Window(size: Size(width: 50, height: 50), turnMode: .manual)
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    // The manager's next layout measures x (unloaded, not its subnode yet), then waits inside `held`'s layout code.
+    let gate = Gate()
+    await held.hold(at: gate)
+    await held.setSize(Size(width: 10, height: 10))
+    await manager.setMethod { [x, held] in
+      .spec(.stack(.vertical, alignItems: .start, children: [.node(x).width(20), .node(held)]))
+    }
+    await gate.waitForArrivals(1)
+    // Layout convergence, seed 1357 with frame writes: x changed while unloaded, which asks for no pass; the walk
+    // placed it at the height the manager had measured, and its load kept that layout.
+    await x.setStyle { $0.height = .points(4) }
+    await gate.open()
+    try await window.layoutIfNeeded()
+    try await window.waitForLayoutPasses()
+    await window.flush()
+    #expect(x.view?.frame == Rect(x: 0, y: 0, width: 20, height: 4))
+    #expect(held.view?.frame == Rect(x: 0, y: 4, width: 10, height: 10))
+  }
+
   @Test("A node two managing nodes' layouts name is refused to the one that takes it, and stays where it was")
   func nodeNamedByTwoManagingNodesStays() async throws {
     let (x, owner, other, root) = try await twoManagingNodes()
