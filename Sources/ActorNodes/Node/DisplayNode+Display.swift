@@ -25,10 +25,11 @@ extension DisplayNode {
   /// ``requestDisplay(priority:)`` for several nodes at once: their displays start together, in one batch, so
   /// those under one transaction container commit together.
   nonisolated static func requestDisplays(of nodes: [any DisplayNode], priority: TaskPriority = .medium) {
-    let requested = nodes.filter { node in
-      guard type(of: node) is any DrawingNode.Type else { return false }
-      node.nodeCore.cancelDisplays()
-      return node.nodeCore.isViewLoaded && !node.nodeCore.isDisplaySuspended
+    var requested: [any DisplayNode] = []
+    for node in nodes where type(of: node) is any DrawingNode.Type {
+      let core = node.nodeCore
+      core.cancelDisplays()  // Superseded whether or not a new display is asked for.
+      if core.isViewLoaded && !core.isDisplaySuspended { requested.append(node) }
     }
     DisplayScheduler.request(requested, priority: priority)
   }

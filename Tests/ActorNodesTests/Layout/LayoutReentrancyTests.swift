@@ -506,8 +506,6 @@ final class ErrorBox: Sendable {
   var error: (any Error)? { stored.withLock { $0 } }
 }
 
-/// A node whose spec lays out the subnodes its layout code read, as Texture code reads `self.subnodes`; its first
-/// call waits at a gate after reading them.
 /// A node whose spec stacks the subnodes it has once its first measurement's gate opens.
 actor GatedColumn: DisplayNode {
   nonisolated let nodeCore = NodeCore()
@@ -526,6 +524,8 @@ actor GatedColumn: DisplayNode {
   }
 }
 
+/// A node whose spec lays out the subnodes its layout code read, as Texture code reads `self.subnodes`; its first
+/// call waits at a gate after reading them.
 actor SubnodeListNode: DisplayNode {
   nonisolated let nodeCore = NodeCore()
   let nodeState = NodeState(debugName: "list")
