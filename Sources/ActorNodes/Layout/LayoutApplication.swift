@@ -195,21 +195,18 @@ struct LayoutApplication: MainTurnFeature {
 
 /// A frame from a layout pass: a write of a view's bounds and position with its node's write version.
 ///
-/// Recorded and applied like any ``PropertyWrite``, by the same versions,
-/// but without carrying a whole ``ViewProperties`` value: a pass writes a
-/// frame for every node it moves. It carries the frame alone, which the view
-/// splits into bounds and position against its own anchor point and bounds
-/// origin (see ``FrameForView``).
+/// Recorded and applied like any ``PropertyWrite``, by the same versions, but
+/// as a value rather than an object: a pass writes a frame for every node it
+/// moves. It carries the frame alone, which the view splits into bounds and
+/// position against its own anchor point and bounds origin (see ``FrameForView``).
 struct FrameWrite: Sendable {
   let version: UInt64
   let frame: Rect
 
   /// The same write as a general one (for a view whose `didLoad` has not run: it waits with the others).
   var propertyWrite: PropertyWrite {
-    var values = ViewProperties()
-    values.frame = frame  // Split again against the view when applied.
-    return PropertyWrite(
-      version: version, written: Self.written, values: values, actions: [],
+    PropertyWrite(
+      version: version, written: Self.written, record: ViewProperties(), actions: [],
       frame: FrameForView(frame: frame, boundsOrigin: nil))
   }
 

@@ -72,7 +72,7 @@ extension DisplayNode {
     state.writeVersion += 1
     if changes.written.contains(.bounds) { state.boundsVersion = state.writeVersion }
     return PropertyWrite(
-      version: state.writeVersion, written: changes.written, values: state.properties, actions: changes.actions,
+      version: state.writeVersion, written: changes.written, record: state.properties, actions: changes.actions,
       frame: changes.frame)
   }
 

@@ -116,25 +116,60 @@ struct LoadedSlots: Sendable {
 /// A write to a loaded node's properties from off the main actor.
 ///
 /// A class: a write is made once, on the node's actor, and then only moved
-/// (to the queue, to a turn, parked on a slot); as a struct, each move copied
-/// its whole ``ViewProperties``.
+/// (to the queue, to a turn, parked on a slot). It carries the values of its
+/// written properties only (``WrittenValues``): the value of one, or the
+/// node's record for a write of several.
 final class PropertyWrite: Sendable {
   let version: UInt64
   let written: ViewPropertyMask
-  let values: ViewProperties
+  let values: WrittenValues
   let actions: ViewActions
   /// A frame to split against the view's own anchor point and bounds origin (see ``FrameForView``).
   let frame: FrameForView?
 
+  /// A write of the properties in `written`, whose values are in `record` (the node's record after the write).
   init(
-    version: UInt64, written: ViewPropertyMask, values: ViewProperties, actions: ViewActions,
+    version: UInt64, written: ViewPropertyMask, record: ViewProperties, actions: ViewActions,
     frame: FrameForView? = nil
   ) {
     self.version = version
     self.written = written
-    self.values = values
+    self.values = WrittenValues(written, of: record, frame: frame)
     self.actions = actions
     self.frame = frame
+  }
+}
+
+/// The values a ``PropertyWrite`` carries for its written properties.
+enum WrittenValues: Sendable {
+  /// None besides the write's frame: a write of actions, or of a frame alone.
+  case none
+  /// The value of the one property written besides the frame.
+  case one(ViewProperty, ViewPropertyValue)
+  /// The node's record, for a write of several properties (boxed: most writes write one).
+  indirect case record(ViewProperties)
+
+  /// The values of `written` in `record`; a frame supplies the bounds and position itself.
+  init(_ written: ViewPropertyMask, of record: ViewProperties, frame: FrameForView?) {
+    let rest = frame == nil ? written : written.subtracting(FrameWrite.written)
+    var properties = rest.makeIterator()
+    guard let first = properties.next() else {
+      self = .none
+      return
+    }
+    self = properties.next() == nil ? .one(first, ViewPropertyValue(first, of: record)) : .record(record)
+  }
+
+  /// Writes the values of the properties in `newer` (a subset of the write's) to a loaded layer and view.
+  ///
+  /// - Returns: Whether a property whose change redraws the view changed value.
+  @MainActor
+  func apply(_ newer: ViewPropertyMask, to layer: Layer, view: View?) -> Bool {
+    switch self {
+    case .none: false
+    case .one(let property, let value): newer.contains(property) ? value.apply(to: layer, view: view) : false
+    case .record(let record): record.apply(newer, to: layer, view: view)
+    }
   }
 }
 

@@ -52,20 +52,45 @@ struct TurnTests {
     let node = BasicNode()
     let window = Window(turnMode: .manual)
     try await window.attach(node)
-    // Off the main actor, so that both writes are queued.
-    await Task.detached {
+    await applyNewestFirst(in: window) {
       await node.configure { $0.alpha = 0.3 }
       await node.configure {
         $0.alpha = 0.7
         $0.cornerRadius = 2
       }
-    }.value
+    }
+    #expect(node.view?.alpha == 0.7)
+    #expect(node.layer?.cornerRadius == 2)
+  }
+
+  @Test("Of a write of a frame and one more property, a newer write of that property keeps its value")
+  @MainActor
+  func frameWriteKeepsANewerProperty() async throws {
+    let node = BasicNode()
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    // The size it has: a new size would also ask for a layout pass.
+    let frame = Rect(origin: Point(x: 10, y: 20), size: try #require(node.view).bounds.size)
+    await applyNewestFirst(in: window) {
+      await node.configure {
+        $0.frame = frame
+        $0.alpha = 0.3
+      }
+      await node.configure { $0.alpha = 0.7 }
+    }
+    #expect(node.view?.alpha == 0.7)
+    #expect(node.view?.frame == frame)
+  }
+
+  /// Makes two writes from off the main actor, so that both are queued, then applies them in two turns, the
+  /// newer first.
+  @MainActor
+  private func applyNewestFirst(in window: Window, _ writes: @escaping @Sendable () async -> Void) async {
+    await Task.detached { await writes() }.value
     let operations = await window.turnQueue.take().flatMap(\.splitWrites)
     #expect(operations.count == 2)
     MainTurn.apply([operations[1]], recorder: TurnRecorder())
     MainTurn.apply([operations[0]], recorder: TurnRecorder())
-    #expect(node.view?.alpha == 0.7)
-    #expect(node.layer?.cornerRadius == 2)
   }
 
   @Test("A detached tree's work stays with its window: no write is lost, manual mode stays manual")
