@@ -60,38 +60,44 @@ struct LayoutApplication: MainTurnFeature {
   @MainActor
   func apply() {
     // The frames first, then the hooks of the nodes that need them: listed on the way, so that the second loop
-    // reads no core or slot of the rest (on a large pass, every such read was a cache miss).
+    // reads no core or slot of the rest (on a large pass, every such read was a cache miss). The first loop
+    // reads each block of entries ahead of applying it, for the same misses.
     var hooks: [(entry: Int, slot: ViewSlot)] = []
     var placersOfResized: [ViewSlot] = []
-    for index in entries.indices {
-      let slot = entries[index].core.mainSlot
-      guard !slot.isReleased else { continue }
-      if let write = entries[index].frameWrite, !slot.apply(write, layoutRequestedAt: layoutRequestedAt) {
-        slot.parkedWrites.append(write.propertyWrite)
-      }
-      // Texture keeps one calculated layout per node, the newest.
-      guard entries[index].stamp >= slot.appliedLayoutStamp else { continue }
-      // New against the layout the views show, too: steps of a node can arrive out of order, and a step taken
-      // after a newer layout (so not new to the node) may be the one applied, the newer one's entry skipped after
-      // it. (Compared only when the step found nothing new: a first layout, or a full pass, costs no comparison.)
-      let runsHooks =
-        entries[index].changed || slot.layoutRequested
-        || slot.appliedLayout.map { !$0.hasSameFrames(as: entries[index].layout) } ?? true
-      slot.appliedLayoutStamp = entries[index].stamp
-      slot.appliedLayout = entries[index].layout
-      slot.placesSubnodesByHand = entries[index].isManual
-      if runsHooks { hooks.append((index, slot)) }
-      // A node placed by hand whose supernode's hooks gave it another size since this layout was asked for
-      // (a frame set back to the size of the layout applied before, which asked for nothing): its layout
-      // must follow its bounds, as Texture's `__layout` measures a node at the bounds it has. (A pass lays it
-      // out at its bounds rounded up to the grid of passes: a size off the grid asks for nothing more.)
-      if entries[index].frameWrite == nil, let placer = slot.parent, placer.placesSubnodesByHand,
-        let size = slot.layer?.bounds.size, Self.passGrid.ceil(size) != entries[index].layout.size,
-        !placersOfResized.contains(where: { $0 === placer })
-      {
-        placersOfResized.append(placer)
+    var readAhead = ReadAhead()
+    for block in ReadAhead.blocks(of: entries.count) {
+      read(block, into: &readAhead)
+      for index in block {
+        let slot = entries[index].core.mainSlot
+        guard !slot.isReleased else { continue }
+        if let write = entries[index].frameWrite, !slot.apply(write, layoutRequestedAt: layoutRequestedAt) {
+          slot.parkedWrites.append(write.propertyWrite)
+        }
+        // Texture keeps one calculated layout per node, the newest.
+        guard entries[index].stamp >= slot.appliedLayoutStamp else { continue }
+        // New against the layout the views show, too: steps of a node can arrive out of order, and a step taken
+        // after a newer layout (so not new to the node) may be the one applied, the newer one's entry skipped after
+        // it. (Compared only when the step found nothing new: a first layout, or a full pass, costs no comparison.)
+        let runsHooks =
+          entries[index].changed || slot.layoutRequested
+          || slot.appliedLayout.map { !$0.hasSameFrames(as: entries[index].layout) } ?? true
+        slot.appliedLayoutStamp = entries[index].stamp
+        slot.appliedLayout = entries[index].layout
+        slot.placesSubnodesByHand = entries[index].isManual
+        if runsHooks { hooks.append((index, slot)) }
+        // A node placed by hand whose supernode's hooks gave it another size since this layout was asked for
+        // (a frame set back to the size of the layout applied before, which asked for nothing): its layout
+        // must follow its bounds, as Texture's `__layout` measures a node at the bounds it has. (A pass lays it
+        // out at its bounds rounded up to the grid of passes: a size off the grid asks for nothing more.)
+        if entries[index].frameWrite == nil, let placer = slot.parent, placer.placesSubnodesByHand,
+          let size = slot.layer?.bounds.size, Self.passGrid.ceil(size) != entries[index].layout.size,
+          !placersOfResized.contains(where: { $0 === placer })
+        {
+          placersOfResized.append(placer)
+        }
       }
     }
+    readAhead.keep()
     for placer in placersOfResized { Self.layOutResizedSubnodes(of: placer) }
     for (index, slot) in hooks {
       let entry = entries[index]
@@ -113,6 +119,18 @@ struct LayoutApplication: MainTurnFeature {
         continue
       }
       Self.runHooks(of: node, slot: slot, view: slot.view, layer: layer, layout, sizes)
+    }
+  }
+
+  /// Reads the layouts, slots and layers of a block of entries before the loop applies them (see ``ReadAhead``).
+  @MainActor
+  private func read(_ block: Range<Int>, into readAhead: inout ReadAhead) {
+    for index in block {
+      readAhead.read(UInt64(entries[index].layout.sublayouts.count))
+      if let slot = entries[index].core.slot { readAhead.read(slot.appliedLayoutStamp) }
+    }
+    for index in block {
+      if let slot = entries[index].core.slot, let layer = slot.layer { readAhead.read(layer.opacity.bitPattern) }
     }
   }
 

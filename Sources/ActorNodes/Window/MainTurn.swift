@@ -137,10 +137,6 @@ private final class TurnWork {
   /// all of them but those a load linked straight into a parent that loads in this turn too (that parent
   /// waits as well, so they are never first; see ``linkToParent(_:)``).
   private var didLoadTops: [ViewSlot] = []
-  /// What ``readAhead(of:in:)`` read; kept, so that the optimizer keeps the reads.
-  private var readAheadSum: UInt64 = 0
-  /// How many writes ``readAhead(of:in:)`` reads at a time.
-  private static let readAheadBlock = 16
 
   init(stamp: UInt64) {
     self.stamp = stamp
@@ -559,11 +555,18 @@ private final class TurnWork {
   // MARK: - Phase 4: writes, newest version wins per property
 
   private func applyWrites(from operations: [MainOperation]) {
+    var readAhead = ReadAhead()
     for operation in operations {
       guard case .writes(let queued) = operation else { continue }
-      for start in stride(from: 0, to: queued.writes.count, by: Self.readAheadBlock) {
-        let block = start..<min(start + Self.readAheadBlock, queued.writes.count)
-        readAhead(of: queued, in: block)
+      for block in ReadAhead.blocks(of: queued.writes.count) {
+        // The writes and slots first, then the layers, whose addresses are in the slots.
+        for index in block {
+          readAhead.read(queued.writes[index].version)
+          if let slot = queued.slots[index] { readAhead.read(slot.hasRunDidLoad) }
+        }
+        for index in block {
+          if let slot = queued.slots[index], let layer = slot.layer { readAhead.read(layer.opacity.bitPattern) }
+        }
         for index in block {
           // The core is cold here (the HierarchyActor wrote it last): a third of this loop was that one load.
           let slot = queued.slots[index] ?? queued.cores[index].mainSlot
@@ -572,28 +575,10 @@ private final class TurnWork {
         }
       }
     }
+    readAhead.keep()
     // Writes that waited for their node's `didLoad`, which ran in this turn.
     for (slot, write) in unparkedWrites where !slot.apply(write) {
       slot.parkedWrites.append(write)
-    }
-  }
-
-  /// Reads the writes, slots and layers of `range` before the write loop reaches them (a software prefetch).
-  ///
-  /// Each is first touched in this turn, and is a cache miss: other threads
-  /// made or wrote them last. In the loop, each miss is the target of an
-  /// atomic reference count operation, and an atomic operation waits for
-  /// every load before it, so the misses of 10,000 writes were paid one after
-  /// another (three quarters of the loop's time). Here a block's loads come
-  /// with no atomic operation between them, so their misses overlap: first
-  /// the writes and slots, then the layers (whose addresses are in the slots).
-  private func readAhead(of queued: QueuedWrites, in range: Range<Int>) {
-    for index in range {
-      readAheadSum &+= queued.writes[index].version
-      if let slot = queued.slots[index], slot.hasRunDidLoad { readAheadSum &+= 1 }
-    }
-    for index in range {
-      if let slot = queued.slots[index], let layer = slot.layer { readAheadSum &+= layer.opacity.bitPattern }
     }
   }
 
