@@ -22,14 +22,11 @@ public struct Size: Hashable, Sendable {
   /// Whether both dimensions are finite and not negative: a size a view can have.
   public var isValidViewSize: Bool { isFinite && width >= 0 && height >= 0 }
 
-  /// Whether a layout may have this size: a view's size below half of `Float`'s largest value in both
-  /// dimensions, as Texture's `ASLayout` requires (`ASIsCGSizeValidForSize`), so that a range of
-  /// `FLT_MAX` taken whole is an error rather than a layout.
-  var isValidLayoutSize: Bool {
-    isValidViewSize && width < Self.layoutLimit && height < Self.layoutLimit
-  }
-
-  private static let layoutLimit = Double(Float.greatestFiniteMagnitude) / 2
+  /// Whether a layout may have this size: a view's size below 10,000,000 points in both dimensions, as
+  /// Texture's `ASLayout` requires (`ASIsCGSizeValidForSize`), so that an element that takes the whole of a huge
+  /// range (`CGFLOAT_MAX` in ported code) is an error rather than a layout (Texture asserts, and makes it 0 × 0
+  /// in release builds).
+  var isValidLayoutSize: Bool { isValidViewSize && boundsLayout }
 }
 
 extension Size: CustomStringConvertible {

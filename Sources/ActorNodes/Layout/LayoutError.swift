@@ -14,11 +14,11 @@ public enum LayoutError: Error, Hashable, Sendable {
   case notASubnode(node: String, parent: String)
   /// A spec names the same node twice, or names the node whose spec it is.
   case elementListedTwice(node: String, parent: String)
-  /// A computed size is infinite, NaN, negative or not below half of `Float`'s
-  /// largest value (Texture's limit for a layout): an element was offered an
-  /// unbounded range and takes all of it (an inset with an infinite edge in
-  /// an unbounded range, a manual node returning `.infinity`, a node taking
-  /// the whole of a `FLT_MAX` range).
+  /// A computed size is infinite, NaN, negative or not below 10,000,000 points
+  /// (Texture's limit for a layout, `ASIsCGSizeValidForSize`): an element was
+  /// offered an unbounded range and takes all of it (an inset with an infinite
+  /// edge in an unbounded range, a manual node returning `.infinity`, a node
+  /// taking the whole of a `FLT_MAX` range), or content adds up past the limit.
   case invalidSize(Size, element: String)
   /// A spec placed an element at a position that is not finite: finite sizes and spacings added up past
   /// `Double`'s largest value (a stack's spacing of `1e308`).

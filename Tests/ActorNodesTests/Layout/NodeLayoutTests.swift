@@ -115,10 +115,20 @@ struct NodeLayoutTests {
     }
     let measured = CompleteLayoutNode { node in Layout(node: node, size: Size(width: 10, height: huge)) }
     await expectInvalidSize(height: huge) { _ = try await measured.layout(thatFits: .unconstrained) }
-    // Just below half of it is a layout, as in Texture.
-    let large = huge / 2 * 0.99
-    let below = CompleteLayoutNode { node in Layout(node: node, size: Size(width: 10, height: large)) }
-    #expect(try await below.layout(thatFits: .unconstrained).size.height >= large)
+  }
+
+  @Test(
+    "A layout of 10,000,000 points or more is LayoutError.invalidSize, measured or added up by a stack; just below is a layout (Texture: ASIsCGSizeValidForSize)"
+  )
+  func layoutOfTenMillionPointsIsInvalid() async throws {
+    let tall = CompleteLayoutNode { node in Layout(node: node, size: Size(width: 100, height: 20_000_000)) }
+    await expectInvalidSize(height: 20_000_000) { _ = try await tall.layout(thatFits: .unconstrained) }
+    let stacked = try await SpecFixture(2) { nodes in
+      .stack(.vertical, children: nodes.map { box($0, 100, 6_000_000) })
+    }
+    await expectInvalidSize(height: 12_000_000) { _ = try await stacked.layout(SizeRange(exactWidth: 100)) }
+    let below = CompleteLayoutNode { node in Layout(node: node, size: Size(width: 10, height: 9_999_999)) }
+    #expect(try await below.layout(thatFits: .unconstrained).size.height == 9_999_999)
   }
 
   @Test("Extreme but valid input gives a typed error or a layout, never a trap: a scale, a spacing, a ratio")
