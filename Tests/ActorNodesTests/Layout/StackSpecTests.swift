@@ -373,6 +373,23 @@ struct StackSpecTests {
     #expect(try await fixture.frames(range(0, 0, 300, .infinity)) == [rect(0, 0, 100, 100), rect(0, 0, 50, 50)])
   }
 
+  @Test("D1: a bare stack is horizontal, and its children do not shrink on overflow (flexShrink defaults to 0)")
+  func defaults() async throws {
+    let fixture = try await SpecFixture(2) { n in .stack(children: [box(n[0], 100, 50), box(n[1], 100, 40)]) }
+    #expect(try await fixture.frames(range(150, 0, 150, 300)) == [rect(0, 0, 100, 50), rect(100, 0, 100, 40)])
+    #expect(try await fixture.layout(range(150, 0, 150, 300)).size == Size(width: 150, height: 50))
+  }
+
+  @Test("D10: a fractional flexBasis counts as auto in a stack of unbounded length")
+  func fractionOfAnUnboundedStack() async throws {
+    let fixture = try await SpecFixture(2) { n in
+      .stack(children: [box(n[0], 50, 50).flexBasis(.fraction(0.5)), box(n[1], 60, 50)])
+    }
+    #expect(try await fixture.frames(range(0, 0, .infinity, 300)) == [rect(0, 0, 50, 50), rect(50, 0, 60, 50)])
+    // Against an exact length it resolves: half of 200.
+    #expect(try await fixture.frames(range(200, 0, 200, 300)) == [rect(0, 0, 100, 50), rect(100, 0, 60, 50)])
+  }
+
   @Test("D2: children grow only up to the range's minimum; an unbounded stack grows nothing")
   func growFillsOnlyToMinimum() async throws {
     let fixture = try await SpecFixture(2) { n in .stack(children: [box(n[0], 50, 50).flexGrow(1), box(n[1], 50, 50)]) }

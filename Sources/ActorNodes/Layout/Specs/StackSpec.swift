@@ -2,7 +2,7 @@ extension LayoutSpec {
   /// A stack: the children one after the other along `direction`, flexed to fit, aligned across it.
   ///
   /// Texture's `ASStackLayoutSpec`, which is flexbox with Texture's own rules
-  /// (the README's "Stacks are not quite flexbox" lists them):
+  /// (Proposal 0004, "Where Texture's stack differs from flexbox", lists them with their tests):
   /// - children grow only to fill the range's *minimum* along the axis
   ///   (an unbounded or shrink-to-fit stack grows nothing);
   /// - growth is floored per child, and the remainder goes to the first child that grows;
