@@ -272,7 +272,7 @@ extension DisplayNode {
       if request != 0, !nodeCore.layoutPassesEnabled,
         nodeCore.requestFromAboveVersion.load(ordering: .relaxed) != version
       {
-        nodeCore.notePassAtLoad()  // Invalidated since its supernode measured it, unloaded: see `notePassAtLoad()`.
+        nodeCore.notePassAtLoad(for: self)  // Invalidated since its supernode measured it, unloaded.
       }
       if let measured = fromAbove ?? storage.cache.latest(version: version, where: fits) {
         // It is the node's latest measurement again (Texture measures the node again when its supernode's layout

@@ -195,7 +195,7 @@ public final class NodeCore: Sendable {
 
   /// Lets invalidations of the node request layout passes: its view loaded, so it is in a window's tree or its own.
   ///
-  /// - Returns: Whether a pass must take the node now (see ``notePassAtLoad()``).
+  /// - Returns: Whether a pass must take the node now (see ``notePassAtLoad(for:)``).
   func enableLayoutPasses() -> Bool {
     let old = layoutPassFlags.bitwiseOr(NodeCore.passesEnabled, ordering: .acquiringAndReleasing).oldValue
     guard old & NodeCore.passAtLoad != 0 else { return false }
@@ -203,11 +203,18 @@ public final class NodeCore: Sendable {
     return true
   }
 
-  /// Records that a walk laid the unloaded node out at a size its supernode measured before an invalidation of the
-  /// node: the invalidation asked for no pass (the node was unloaded), so one takes the node when it loads, and lays
-  /// its supernode out again if its size changed.
-  func notePassAtLoad() {
+  /// Records that the unloaded node's supernode may have laid it out at a size measured before an invalidation of
+  /// the node: the invalidation asked for no pass (the node was unloaded), so one takes the node when it loads, and
+  /// lays its supernode out again if its size changed (Texture's view measures the node again when it is laid out,
+  /// and asks its supernode to relayout if the size changed).
+  ///
+  /// Two cases: a walk placed the node at such a size, or the node was invalidated after its supernode measured
+  /// it. If the node loaded meanwhile (``enableLayoutPasses()`` ran before the mark), the pass is asked for here.
+  func notePassAtLoad(for node: any DisplayNode) {
     layoutPassFlags.bitwiseOr(NodeCore.passAtLoad, ordering: .acquiringAndReleasing)
+    guard layoutPassesEnabled else { return }  // The load takes the mark.
+    let old = layoutPassFlags.bitwiseAnd(~NodeCore.passAtLoad, ordering: .acquiringAndReleasing).oldValue
+    if old & NodeCore.passAtLoad != 0 { requestLayoutPass(for: node) }
   }
 
   /// Whether the node's view has loaded (its load snapshot was taken), readable from any isolation domain.
@@ -225,7 +232,11 @@ public final class NodeCore: Sendable {
   /// - Parameter generation: How many passes led to this request, each asked for by code the one before ran
   ///   (see ``LayoutScope/followUpPassLimit``); 0 from code that no pass runs.
   func requestLayoutPass(for node: any DisplayNode, generation: Int = 0) {
-    guard layoutPassesEnabled else { return }
+    guard layoutPassesEnabled else {
+      // Measured by its supernode before this invalidation: that layout may place it at its old size.
+      if requestFromAbove.load(ordering: .relaxed) != 0 { notePassAtLoad(for: node) }
+      return
+    }
     let old = layoutPassFlags.bitwiseOr(NodeCore.passRequested, ordering: .acquiringAndReleasing).oldValue
     guard old & NodeCore.passRequested == 0 else { return }
     LayoutScheduler.registrationLeft()

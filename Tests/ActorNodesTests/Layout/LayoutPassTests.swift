@@ -1525,6 +1525,29 @@ extension LayoutPassTests {
   }
 
   @Test(
+    "A subnode changed after its unloaded tree was laid out takes its new size when the tree loads at the same size (Texture's view measures it again when laid out, then its supernode)"
+  )
+  @MainActor
+  func subnodeChangedBeforeItsTreeLoadsIsLaidOutAtLoad() async throws {
+    let title = TextNode(debugName: "title", text: AttributedText("hi"))
+    let badge = BasicNode(debugName: "badge")
+    await badge.setStyle { $0.preferredSize = Size(width: 10, height: 10) }
+    let cell = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(title), .node(badge)]))
+    try await cell.addSubnodes([title, badge])
+    // A cell measured off the main actor, then changed before it is shown: its layout still places the old title.
+    await cell.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    try await cell.layoutIfNeeded()
+    let before = await title.viewProperties().frame
+    await title.setText(AttributedText("a much longer title, which wraps onto several lines in a hundred points"))
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(cell)
+    try await window.layoutIfNeeded()
+    let after = try #require(title.view?.frame)
+    #expect(after.height > before.height)
+    #expect(badge.view?.frame == Rect(x: 0, y: after.maxY, width: 10, height: 10))
+  }
+
+  @Test(
     "A node that another pass laid out after its invalidation, before its own pass, has its supernodes laid out again: their layouts may hold measurements of its old content"
   )
   func nodeLaidOutSinceItsInvalidationLeavesItToItsSupernodes() async throws {
