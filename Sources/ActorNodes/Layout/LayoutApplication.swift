@@ -98,7 +98,6 @@ struct LayoutApplication: MainTurnFeature {
       }
     }
     readAhead.keep()
-    for placer in placersOfResized { Self.layOutResizedSubnodes(of: placer) }
     for (index, slot) in hooks {
       let entry = entries[index]
       guard slot.isLoaded, !slot.isReleased else { continue }  // Texture lays out loaded nodes only.
@@ -119,6 +118,13 @@ struct LayoutApplication: MainTurnFeature {
         continue
       }
       Self.runHooks(of: node, slot: slot, view: slot.view, layer: layer, layout, sizes)
+    }
+    // After the hooks: a placer whose hooks ran in this turn has just placed its subnodes again (the sizes the
+    // first loop saw are the ones it replaced), and its hooks asked for the subnodes it resized.
+    guard !placersOfResized.isEmpty else { return }
+    let placedAgain = Set(hooks.lazy.map { ObjectIdentifier($0.slot) })
+    for placer in placersOfResized where !placedAgain.contains(ObjectIdentifier(placer)) {
+      Self.layOutResizedSubnodes(of: placer)
     }
   }
 

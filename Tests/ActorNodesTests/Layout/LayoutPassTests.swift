@@ -1525,6 +1525,30 @@ extension LayoutPassTests {
   }
 
   @Test(
+    "A subnode that grows inside a node placing it by hand is laid out once, at its new size: not again at the size its view had before the supernode's layout(_:) placed it"
+  )
+  @MainActor
+  func subnodeGrownInAPlacerIsLaidOutOnceAtItsNewSize() async throws {
+    let log = EventLog()
+    let leaf = PassNode("leaf", size: Size(width: 40, height: 20), log: log)
+    let placer = MeasuringPlacer(leaf)
+    try await placer.addSubnode(leaf)
+    let window = Window(size: Size(width: 200, height: 300), turnMode: .manual)
+    try await window.attach(placer)
+    try await window.layoutIfNeeded()
+    let changes = await leaf.changes
+    log.clear()
+    await leaf.setMethod { _ in .size(Size(width: 40, height: 50)) }
+    try await window.layoutIfNeeded()
+    // The pass lays the placer out again; its `layout(_:)` gives the leaf its new size in the same turn. The turn
+    // used to compare the leaf's new layout with its view's size before the hooks, and ask for a pass at 40 x 20.
+    #expect(log.entries(containing: "leaf.layout ") == ["leaf.layout 40.0x50.0"])
+    #expect(leaf.view?.frame == Rect(x: 0, y: 5, width: 40, height: 50))
+    #expect(leaf.appliedLayout?.size == Size(width: 40, height: 50))
+    #expect(await leaf.changes == changes + 1)
+  }
+
+  @Test(
     "A subnode changed after its unloaded tree was laid out takes its new size when the tree loads at the same size (Texture's view measures it again when laid out, then its supernode)"
   )
   @MainActor
@@ -1614,6 +1638,26 @@ actor ImageAndTextNode: DisplayNode {
     if let textSize = context.calculatedSize(of: text) {
       text.layer?.frame = Rect(origin: .zero, size: textSize)
     }
+  }
+}
+
+/// A node that measures its one subnode in its layout code and places it in `layout(_:)` at the size measured
+/// (Texture's `calculateSizeThatFits:` and `-layout`).
+actor MeasuringPlacer: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "measuringPlacer")
+  nonisolated let child: PassNode
+
+  init(_ child: PassNode) { self.child = child }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    let unbounded = SizeRange(min: .zero, max: Size(width: range.max.width, height: .infinity))
+    let size = try await child.layout(thatFits: unbounded).size
+    return .size(Size(width: range.max.width, height: size.height + 10))
+  }
+
+  @MainActor func layout(_ context: borrowing LayoutContext) {
+    if let size = context.calculatedSize(of: child) { child.layer?.frame = Rect(origin: Point(x: 0, y: 5), size: size) }
   }
 }
 
