@@ -222,9 +222,10 @@ enum Tree {
   /// - Returns: The views to load (named nodes that arrive under loaded
   ///   nodes), and the refused changes' errors.
   ///
-  /// A node that one of the changes takes from another managing node moves if that node's own change drops it
-  /// (Texture moves a node a layout names from wherever it is); if that node keeps naming it, the change that takes
-  /// it is refused.
+  /// A node that one of the changes takes from another managing node moves if that node's own change drops it, if
+  /// another change drops that node itself (a layout that flattens a managing subnode), or if that node is in no
+  /// tree (Texture moves a node a layout names from wherever it is); if that node keeps naming it from a tree, the
+  /// change that takes it is refused.
   ///
   /// - Returns: The loads the changes caused, the errors of the changes refused, and the parents whose changes were
   ///   refused (by ``NodeCore/id``).
@@ -288,7 +289,9 @@ enum Tree {
       guard !nodeCore.isWindowRoot else { throw .nodeIsWindowRoot }
       if core.isLayerBacked && !nodeCore.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
       if let changes, let other = nodeCore.supernode, other !== parent, other.nodeCore.automaticallyManagesSubnodes,
-        !changes.contains(where: { $0.parent === other && !$0.nodes.contains { $0 === node } })
+        other.nodeCore.hasSupernode || other.nodeCore.isWindowRoot,  // Out of every tree, its layout is stale.
+        !changes.contains(where: { $0.parent === other && !$0.nodes.contains { $0 === node } }),
+        !isDropped(other, among: changes)
       {
         throw .subnodesManagedByLayout  // Another node's layout names it too: one of them is wrong.
       }
@@ -298,6 +301,15 @@ enum Tree {
         ancestor = next.nodeCore.supernode
       }
     }
+  }
+
+  /// Whether one of `changes` drops `node` from its supernode: a managing node whose new layout leaves it out (a
+  /// layout that flattens a managing subnode takes that subnode's nodes as it drops it, as in Texture).
+  private static func isDropped(
+    _ node: any DisplayNode, among changes: [(parent: any DisplayNode, nodes: [any DisplayNode])]
+  ) -> Bool {
+    guard let supernode = node.nodeCore.supernode else { return false }
+    return changes.contains { $0.parent === supernode && !$0.nodes.contains { $0 === node } }
   }
 
   /// Why `parent`, which manages its subnodes, cannot have `nodes` as its subnodes, if it cannot, and which of them

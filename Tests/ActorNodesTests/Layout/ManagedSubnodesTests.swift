@@ -348,6 +348,35 @@ struct ManagedSubnodesTests {
     #expect(held.view?.frame == Rect(x: 0, y: 4, width: 10, height: 10))
   }
 
+  @Test(
+    "A layout that drops a managing subnode takes that subnode's nodes, in the same pass or a later one (Texture moves a node a layout names from wherever it is)",
+    arguments: [false, true])
+  @MainActor
+  func flatteningTakesTheDroppedManagingSubnodesNodes(inALaterPass: Bool) async throws {
+    let x = BasicNode(debugName: "x")
+    let inner = ManagingNode { [x] in row([x]) }
+    let outer = ManagingNode { [inner] in row([inner]) }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(outer)
+    try await window.layoutIfNeeded()
+    #expect(await x.supernode === inner)
+    if inALaterPass {
+      // Out of every tree, the inner node's layout is stale: it no longer holds its nodes.
+      await outer.setMethod { row([]) }
+      try await window.layoutIfNeeded()
+      #expect(await inner.supernode == nil)
+    }
+    await outer.setMethod { [x] in row([x]) }
+    try await window.layoutIfNeeded()
+    try await window.waitForLayoutPasses()
+    await window.flush()
+    #expect(await outer.subnodes.map(\.nodeCore.id) == [x.nodeCore.id])
+    #expect(await inner.subnodes.isEmpty)
+    #expect(x.view?.superview === outer.view)
+    #expect(x.isInHierarchy)
+    #expect(await outer.calculatedLayout?.sublayouts.map(\.size) == [Size(width: 10, height: 10)])
+  }
+
   @Test("A node two managing nodes' layouts name is refused to the one that takes it, and stays where it was")
   func nodeNamedByTwoManagingNodesStays() async throws {
     let (x, owner, other, root) = try await twoManagingNodes()
