@@ -41,7 +41,9 @@ public enum HierarchyError: Error, Hashable, Sendable {
   /// The node's subnodes are those its layout names (``NodeCore/automaticallyManagesSubnodes``): they are
   /// not added, inserted, replaced or moved out by hand.
   ///
-  /// Texture lets the two mix and corrupts its subnode indexes; ActorNodes refuses.
+  /// Texture lets the two mix and corrupts its subnode indexes; ActorNodes refuses. A layout pass reports it too
+  /// when a managing node's layout names a node that another managing node in a tree keeps naming (one of the two
+  /// layouts is wrong); a node whose managing node drops it, or is dropped, in the same pass moves.
   case subnodesManagedByLayout
   /// The nodes of a coordinate conversion have no common ancestor: they are in different trees, whose spaces
   /// are unrelated (Texture asserts).
