@@ -219,16 +219,13 @@ enum Tree {
   /// removed, named nodes are moved in from wherever they are, and the order
   /// becomes the layout's. The main-actor work is queued as for any edit.
   ///
-  /// - Returns: The views to load (named nodes that arrive under loaded
-  ///   nodes), and the refused changes' errors.
-  ///
   /// A node that one of the changes takes from another managing node moves if that node's own change drops it, if
   /// another change drops that node itself (a layout that flattens a managing subnode), or if that node is in no
   /// tree (Texture moves a node a layout names from wherever it is); if that node keeps naming it from a tree, the
   /// change that takes it is refused.
   ///
-  /// - Returns: The loads the changes caused, the errors of the changes refused, and the parents whose changes were
-  ///   refused (by ``NodeCore/id``).
+  /// - Returns: The loads the changes caused (named nodes that arrive under loaded nodes), the errors of the changes
+  ///   refused, and the parents whose changes were refused (by ``NodeCore/id``).
   static func setManagedSubnodes(
     _ changes: [(parent: any DisplayNode, nodes: [any DisplayNode])]
   ) -> (loads: [LoadBatch], errors: [HierarchyError], refused: Set<UInt64>) {
@@ -290,8 +287,8 @@ enum Tree {
       if core.isLayerBacked && !nodeCore.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
       if let changes, let other = nodeCore.supernode, other !== parent, other.nodeCore.automaticallyManagesSubnodes,
         other.nodeCore.hasSupernode || other.nodeCore.isWindowRoot,  // Out of every tree, its layout is stale.
-        !changes.contains(where: { $0.parent === other && !$0.nodes.contains { $0 === node } }),
-        !isDropped(other, among: changes)
+        !drops(node, from: other, among: changes),
+        !(other.nodeCore.supernode.map { drops(other, from: $0, among: changes) } ?? false)
       {
         throw .subnodesManagedByLayout  // Another node's layout names it too: one of them is wrong.
       }
@@ -303,13 +300,14 @@ enum Tree {
     }
   }
 
-  /// Whether one of `changes` drops `node` from its supernode: a managing node whose new layout leaves it out (a
-  /// layout that flattens a managing subnode takes that subnode's nodes as it drops it, as in Texture).
-  private static func isDropped(
-    _ node: any DisplayNode, among changes: [(parent: any DisplayNode, nodes: [any DisplayNode])]
+  /// Whether one of `changes` drops `node` from `parent`: the new layout of `parent` leaves it out. (A node moves
+  /// from a managing node that drops it, or that its own supernode drops: a layout that flattens a managing
+  /// subnode takes that subnode's nodes, as in Texture.)
+  private static func drops(
+    _ node: any DisplayNode, from parent: any DisplayNode,
+    among changes: [(parent: any DisplayNode, nodes: [any DisplayNode])]
   ) -> Bool {
-    guard let supernode = node.nodeCore.supernode else { return false }
-    return changes.contains { $0.parent === supernode && !$0.nodes.contains { $0 === node } }
+    changes.contains { $0.parent === parent && !$0.nodes.contains { $0 === node } }
   }
 
   /// Why `parent`, which manages its subnodes, cannot have `nodes` as its subnodes, if it cannot, and which of them

@@ -230,16 +230,9 @@ struct FrameWrite: Sendable {
   /// The same write as a general one (for a view whose `didLoad` has not run: it waits with the others).
   var propertyWrite: PropertyWrite {
     PropertyWrite(
-      version: version, written: Self.written, record: ViewProperties(), actions: [],
+      version: version, written: .frame, record: ViewProperties(), actions: [],
       frame: FrameForView(frame: frame, boundsOrigin: nil))
   }
-
-  static let written: ViewPropertyMask = {
-    var mask = ViewPropertyMask()
-    mask.insert(.bounds)
-    mask.insert(.position)
-    return mask
-  }()
 }
 
 extension ViewSlot {
@@ -249,7 +242,7 @@ extension ViewSlot {
   /// - Returns: `false`, applying nothing, if the view does not exist or its node's `didLoad` has not run.
   func apply(_ write: FrameWrite, layoutRequestedAt: ContinuousClock.Instant?) -> Bool {
     guard hasRunDidLoad, let layer else { return false }
-    let newer = takeNewer(FrameWrite.written, version: write.version)
+    let newer = takeNewer(.frame, version: write.version)
     let size = layer.bounds.size
     FrameForView(frame: write.frame, boundsOrigin: nil).apply(to: layer, newer: newer)
     if newer.contains(.bounds) { redrawIfResized(from: size, layoutRequestedAt: layoutRequestedAt) }
@@ -265,7 +258,7 @@ extension DisplayNode {
     let state = self.state
     state.properties.frame = frame
     guard state.isLoaded else {
-      state.pendingWrites.formUnion(FrameWrite.written)
+      state.pendingWrites.formUnion(.frame)
       return nil
     }
     state.writeVersion += 1

@@ -28,6 +28,14 @@ struct ViewPropertyMask: Hashable, Sendable, Sequence {
   func contains(_ property: ViewProperty) -> Bool { bits & (1 << property.rawValue) != 0 }
 
   /// Whether the set has a property that lives on the view, not its layer (tint, interaction).
+  /// Bounds and position: what a frame writes.
+  static let frame: ViewPropertyMask = {
+    var mask = ViewPropertyMask()
+    mask.insert(.bounds)
+    mask.insert(.position)
+    return mask
+  }()
+
   var touchesView: Bool {
     bits & (1 << ViewProperty.tintColor.rawValue | 1 << ViewProperty.isUserInteractionEnabled.rawValue) != 0
   }

@@ -151,7 +151,7 @@ enum WrittenValues: Sendable {
 
   /// The values of `written` in `record`; a frame supplies the bounds and position itself.
   init(_ written: ViewPropertyMask, of record: ViewProperties, frame: FrameForView?) {
-    let rest = frame == nil ? written : written.subtracting(FrameWrite.written)
+    let rest = frame == nil ? written : written.subtracting(.frame)
     var properties = rest.makeIterator()
     guard let first = properties.next() else {
       self = .none
