@@ -29,10 +29,13 @@ struct DisplayCommit: MainTurnFeature {
     let state = slot.displayState
     let isLatestStarted = state.inFlight == ticket.generation
     if isLatestStarted { state.inFlight = nil }
-    // A synchronous display was started by `displayImmediately()` or in a window it is still in: it commits.
-    guard case .contents(let image) = result, !ticket.isCancelled, slot.isInHierarchy || !isAsynchronous else {
-      // Superseded: the newer display replaces the contents. Otherwise (suspended) nothing will: clear them.
-      guard isLatestStarted && !ticket.isSuperseded else { return }
+    // A synchronous display is never cancelled (it was started by `displayImmediately()`, or in a window it is
+    // still in, since it ran in the hop that started it): it commits.
+    guard case .contents(let image) = result, !isAsynchronous || (!ticket.isCancelled && slot.isInHierarchy) else {
+      // A newer display started, or a newer request will start one: it replaces the contents. Otherwise
+      // (suspended, or released) nothing will: clear them.
+      guard isLatestStarted else { return }
+      if ticket.isSuperseded, !core.isDisplaySuspended, slot.isInHierarchy { return }
       markStale(layer)
       if core.isDisplaySuspended, slot.isInHierarchy { suspensionEnded(displayOf: node, slot: slot) }
       return
@@ -82,6 +85,6 @@ struct DisplayCommit: MainTurnFeature {
   @MainActor
   static func markStale(_ layer: Layer) {
     layer.contents = nil
-    layer.setNeedsDisplay()
+    layer.markNeedsDisplay()
   }
 }

@@ -19,14 +19,20 @@ public struct DisplayRequest: Sendable {
   public let isRasterizing: Bool
   /// Tells whether this display still counts.
   let ticket: DisplayTicket
+  /// Whether the display draws off the main actor; a synchronous one is never cancelled.
+  let isAsynchronous: Bool
 
   /// Whether the display was cancelled: its task was cancelled, a newer ``DisplayNode/setNeedsDisplay()``
   /// superseded it, display was suspended, or the node was released.
   ///
   /// Draw code polls it (cheap: a few atomic loads) and returns early once it
   /// is `true`. A cancelled display never commits, whatever its draw returns.
+  /// Always `false` for a synchronous display (``DisplayContext/isAsynchronous``
+  /// is `false`: ``DisplayNode/displayImmediately()``, or a node that does not
+  /// display asynchronously), which always commits, as in Texture ("for sync
+  /// display, do not support cancellation").
   public var isCancelled: Bool {
-    Task.isCancelled || ticket.isCancelled
+    isAsynchronous && (Task.isCancelled || ticket.isCancelled)
   }
 }
 

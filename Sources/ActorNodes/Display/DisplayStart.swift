@@ -65,7 +65,8 @@ enum DisplayStart {
     guard let slot = core.slot, !slot.isReleased, slot.hasRunDidLoad, let layer = slot.layer,
       let node = slot.liveNode
     else { return nil }  // Not loaded yet: it displays when it enters a window.
-    guard !ticket.isSuperseded else { return nil }  // A newer request follows.
+    // A newer request follows (`displayImmediately()` draws anyway: its caller expects the contents on return).
+    guard forceSynchronous || !ticket.isSuperseded else { return nil }
     if forceSynchronous {
       // `displayImmediately()` draws a loaded node in or out of a window, as Texture's `display:NO` does; a
       // suspended one keeps what it shows.
@@ -88,11 +89,11 @@ enum DisplayStart {
     state.attemptedWhileZeroSized = false
     state.inFlight = ticket.generation
     state.lastStart = (ContinuousClock.now, layer.bounds.size)
-    let request = DisplayRequest(
-      bounds: layer.bounds, contentsScale: core.contentsScaleForDisplay, isOpaque: layer.isOpaque,
-      backgroundColor: layer.backgroundColor, isRasterizing: false, ticket: ticket)
     let isAsynchronous =
       !forceSynchronous && !core.isSynchronous && !core.hasDisplayFlag(NodeCore.displaySynchronously)
+    let request = DisplayRequest(
+      bounds: layer.bounds, contentsScale: core.contentsScaleForDisplay, isOpaque: layer.isOpaque,
+      backgroundColor: layer.backgroundColor, isRasterizing: false, ticket: ticket, isAsynchronous: isAsynchronous)
     node.displayWillStart(DisplayContext(node: node, isAsynchronous: isAsynchronous))
     let id = ObjectIdentifier(core)
     state.addPending(id)

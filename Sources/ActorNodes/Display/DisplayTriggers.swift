@@ -1,7 +1,8 @@
 /// What a main-actor turn tells the display feature: nodes that entered or left a window, and bounds that grew.
 ///
 /// The turn calls ``nodeEntered(_:node:)`` and ``nodeExited(_:node:)`` from
-/// its hierarchy phase, a write calls ``propertiesNeedRedraw(_:)``, and
+/// its hierarchy phase, a write calls ``propertiesNeedRedraw(_:)``, a marked
+/// layer calls ``layerMarked(_:)``, and
 /// ``sendGathered()`` runs once the turn (or a main-actor write) is over:
 /// the requests and cancellations gathered reach the ``DisplayScheduler`` in one hop.
 @MainActor
@@ -29,12 +30,27 @@ enum DisplayTriggers {
   }
 
   /// A write changed a property that the contents depend on (opacity, background, tint): a drawing node in a
-  /// window redraws (Texture redraws on such writes at flush).
+  /// window redraws (Texture redraws on such writes at flush). Its display in flight is superseded now, so that
+  /// it keeps its contents up until the new display commits (cancelled only, it would clear them).
   static func propertiesNeedRedraw(_ slot: ViewSlot) {
     guard slot.drawsContents, slot.isInHierarchy, let node = slot.liveNode, !node.nodeCore.isDisplaySuspended else {
       return
     }
+    node.nodeCore.cancelDisplays()
     requests.append(node)
+  }
+
+  /// A drawing node's layer was marked as needing display by hand (``Layer/setNeedsDisplay()``, or a written
+  /// ``ViewPropertyChanges/setNeedsDisplay()``): its display in flight is superseded now, and it displays again
+  /// if it can (Texture's `_ASDisplayLayer` cancels its display as it is marked, and Core Animation displays a
+  /// marked layer at its next commit). Outside a turn the request is sent at once.
+  static func layerMarked(_ slot: ViewSlot) {
+    guard slot.drawsContents, let node = slot.liveNode else { return }
+    let core = node.nodeCore
+    core.cancelDisplays()
+    cancellations.append(core)  // Its draw task too, if it does not redraw now.
+    propertiesNeedRedraw(slot)
+    if !MainTurn.isApplying { sendGathered() }
   }
 
   /// Keeps `slot` until its bounds are not empty, then displays it.

@@ -11,7 +11,7 @@ extension DisplayNode {
   /// at once when called on the main actor (as Texture marks the layer during
   /// the call), else in the next turn. A display clears the mark as it starts.
   public nonisolated func setNeedsDisplay() async {
-    await configure { $0.setNeedsDisplay() }
+    await configure { $0.markNeedsDisplayOfRequestedDisplay() }
     requestDisplay()
   }
 
@@ -111,7 +111,7 @@ extension DisplayNode {
     contractPrecondition(scale.isFinite && scale > 0, "contentsScaleForDisplay must be finite and positive")
     var changed: [any DisplayNode] = []
     for node in await Self.subtree(of: self) where node.nodeCore.setContentsScaleForDisplay(scale) {
-      await node.configure { $0.setNeedsDisplay() }
+      await node.configure { $0.markNeedsDisplayOfRequestedDisplay() }
       changed.append(node)
     }
     Self.requestDisplays(of: changed)
@@ -148,17 +148,22 @@ extension DisplayNode {
   /// Supersedes any display in flight. The snapshot is taken in the node's
   /// isolation (the only suspension), then `displayWillStart` (with
   /// `isAsynchronous == false`), the draw, the contents and
-  /// `displayDidFinish` run on the main actor without a turn. A loaded node
+  /// `displayDidFinish` run on the main actor without a turn. The display
+  /// cannot be cancelled (``DisplayRequest/isCancelled`` is always `false`,
+  /// as for every synchronous display): neither by the caller's task, nor by
+  /// a request made while it snapshots (entering a window, a write); that
+  /// request's display follows and commits too. A loaded node
   /// out of every window draws too (Texture's `display:NO` does not look at
   /// the hierarchy). Does nothing for a node that does not draw, is not
-  /// loaded, is suspended, or has empty bounds.
+  /// loaded, is suspended (it keeps what it shows), or has empty bounds.
   @MainActor
   public func displayImmediately() async {
-    guard let drawing = self as? any DrawingNode else { return }
+    guard let drawing = self as? any DrawingNode, !nodeCore.isDisplaySuspended else { return }
     nodeCore.cancelDisplays()
     DisplayScheduler.cancelDraws(of: [nodeCore])
     let job = await drawing.makeDisplayJob(priority: .high)
     DisplayStart.startSynchronously(job)
+    DisplayTriggers.sendGathered()  // A redraw the commit asked for (drawn at a size the layer no longer has).
   }
 
   /// Returns once every display that the node and the nodes below it need has committed (Texture's

@@ -22,7 +22,7 @@ public final class Layer {
   /// The layer's own coordinate space; its size is the layer's size.
   public var bounds: Rect = .zero {
     willSet { ViewValueRule.bounds(newValue) }
-    didSet { if needsDisplayOnBoundsChange, bounds.size != oldValue.size { setNeedsDisplay() } }
+    didSet { if needsDisplayOnBoundsChange, bounds.size != oldValue.size { markNeedsDisplay() } }
   }
   /// The position of ``anchorPoint`` in the superlayer's coordinates.
   public var position: Point = .zero {
@@ -102,6 +102,12 @@ public final class Layer {
 
   /// The node that loaded this layer (or its view), if any: shown by ``recursiveDescription()``.
   var nodeLabel: NodeLabel?
+  /// The slot of the drawing node that loaded this layer (or its view), whose display ``setNeedsDisplay()`` asks for.
+  ///
+  /// `unowned`, as ``superlayer`` is: the slot sets it when the view loads and
+  /// clears it when it releases its views, so it never outlives the slot, and
+  /// the slot gets no side table.
+  unowned var displayingSlot: ViewSlot?
   /// Whether a node owns this layer; a view factory must return a layer nobody owns.
   var isOwnedByNode: Bool { nodeLabel != nil }
 
@@ -125,7 +131,20 @@ public final class Layer {
   public func setNeedsLayout() { needsLayout = true }
 
   /// Marks the layer as needing to redraw its contents.
+  ///
+  /// The layer of a ``DrawingNode`` (or its view's) then displays, as Core
+  /// Animation displays a marked layer at its next commit: the node's display
+  /// in flight is superseded at once (Texture's `_ASDisplayLayer` cancels it
+  /// here), and a node in a window whose display is not suspended draws
+  /// again from its current ``DrawingNode/drawParameters()``.
   public func setNeedsDisplay() {
+    markNeedsDisplay()
+    if let displayingSlot { DisplayTriggers.layerMarked(displayingSlot) }
+  }
+
+  /// Marks the layer without asking its node for a display: the library's own marks, which ask for one themselves
+  /// when one is due (a write, a bounds change, contents that went out of date).
+  func markNeedsDisplay() {
     needsDisplay = true
     displayRequestCount += 1
   }

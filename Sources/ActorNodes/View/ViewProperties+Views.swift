@@ -50,6 +50,6 @@ extension ViewActions {
   @MainActor
   func apply(to layer: Layer) {
     if contains(.needsLayout) { layer.setNeedsLayout() }
-    if contains(.needsDisplay) { layer.setNeedsDisplay() }
+    if contains(.needsDisplay) { layer.markNeedsDisplay() }
   }
 }

@@ -36,7 +36,13 @@ public struct ViewPropertyChanges: Sendable {
   /// Requests a layout pass of the view (`setNeedsLayout`).
   public mutating func setNeedsLayout() { actions.insert(.needsLayout) }
   /// Requests a redraw of the view (`setNeedsDisplay`).
+  ///
+  /// A ``DrawingNode``'s view then draws again, as if its layer were marked on
+  /// the main actor (``Layer/setNeedsDisplay()``).
   public mutating func setNeedsDisplay() { actions.insert(.needsDisplay) }
+
+  /// Marks the view as needing display for ``DisplayNode/setNeedsDisplay()``, which asks for the display itself.
+  mutating func markNeedsDisplayOfRequestedDisplay() { actions.formUnion([.needsDisplay, .displayRequested]) }
 
   /// The rectangle in the superview's coordinates; writing it writes ``bounds`` and ``position``.
   public var frame: Rect {
@@ -176,4 +182,7 @@ struct ViewActions: OptionSet, Hashable, Sendable {
   let rawValue: UInt8
   static let needsLayout = ViewActions(rawValue: 1 << 0)
   static let needsDisplay = ViewActions(rawValue: 1 << 1)
+  /// With ``needsDisplay``: the display was asked for already (``DisplayNode/setNeedsDisplay()``), so the mark
+  /// only marks the layer.
+  static let displayRequested = ViewActions(rawValue: 1 << 2)
 }

@@ -17,7 +17,8 @@
 /// 7. apply the features' work (``MainTurnFeature``: a layout pass's frames and hooks), in queue order.
 @MainActor
 enum MainTurn {
-  private static var isApplying = false
+  /// Whether a turn is being applied (what it triggers is sent when it ends).
+  private(set) static var isApplying = false
   /// The recorder of the window whose turn is being applied, for features that count what they did.
   private(set) static var currentRecorder: TurnRecorder?
   private static var lastStamp: UInt64 = 0
@@ -195,7 +196,7 @@ private final class TurnWork {
       view: view, layer: layer,
       label: NodeLabel(type: type(of: entry.node), id: core.id, debugName: entry.snapshot?.debugName))
     apply(entry.snapshot!, to: slot, view: view, layer: layer)
-    slot.drawsContents = core.hasDisplayFlag(NodeCore.drawsContents)
+    slot.setDrawsContents(core.hasDisplayFlag(NodeCore.drawsContents))
     slot.managesSubnodes = core.automaticallyManagesSubnodes
     mirrorChildren(of: slot, entry.children, version: entry.childrenVersion)
     if !linkToParent(slot) {

@@ -124,6 +124,12 @@ final class ViewSlot {
     layer.nodeLabel = label
   }
 
+  /// Records that the node draws its contents: marking its layer asks for a display (``Layer/displayingSlot``).
+  func setDrawsContents(_ draws: Bool) {
+    drawsContents = draws
+    layer?.displayingSlot = draws ? self : nil
+  }
+
   /// Gives up the view and layer of a dead node: detaches the subviews (other slots own them)
   /// and removes this view from its superview, so that each view is released alone;
   /// forgets the children, clearing their pointers to this slot.
@@ -146,6 +152,7 @@ final class ViewSlot {
       _ = view.takeSubviews()
     }
     if let layer {
+      layer.displayingSlot = nil
       layer.removeFromSuperlayer()
       _ = layer.takeSublayers()
     }
@@ -168,8 +175,10 @@ final class ViewSlot {
     }
     write.actions.apply(to: layer)
     if write.actions.contains(.needsLayout) { layoutRequested = true }
-    if redraw {
-      layer.setNeedsDisplay()
+    if write.actions.contains(.needsDisplay), !write.actions.contains(.displayRequested) {
+      DisplayTriggers.layerMarked(self)  // A mark written by hand: as if the layer were marked here.
+    } else if redraw {
+      layer.markNeedsDisplay()
       DisplayTriggers.propertiesNeedRedraw(self)
     } else if newer.contains(.bounds) {
       redrawIfResized(from: size)
