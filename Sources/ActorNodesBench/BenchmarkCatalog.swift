@@ -177,12 +177,14 @@ enum BenchmarkCatalog {
       variant    actor: ActorNodes; locks: the lock baseline; *_concurrent: built by 2 x cores tasks
       measure    the unit and what is counted: ns_per_node, main_us_per_1k_writes, main_turns, ...
 
-    Each value is the median over the samples. Times and counts: lower is better.
+    Each value is the median over the samples. Lower is better, except for speedups.
       vs_locks            ActorNodes / lock baseline, per sample, then the median: below 1 means ActorNodes
-                          is cheaper. Ratios compare runs on the same machine at the same time: quote them,
-                          with their spread over several full runs, not the raw times.
-      concurrent_speedup  one task / 2 x cores tasks: above 1 means building from several tasks is faster
-                          (higher is better)
+                          is cheaper (vs_gcd: / GCD; vs_floor: / the work alone, with no synchronisation).
+                          Ratios compare runs on the same machine at the same time: quote them, with their
+                          spread over several full runs, not the raw times.
+      speedup             serial / concurrent (concurrent_speedup: one task / 2 x cores tasks; locks_speedup:
+                          the lock baseline's own): above 1 means the concurrent form is faster (higher is better)
+      fraction, ratio     one time / another, as --list says for the id (lower is better)
       main_turns, main_jobs  how many main-actor turns or jobs the work took: 1 is the goal
 
     Progress goes to stderr, results to stdout. Exit status: 0 on success, 2 on a bad argument.
@@ -190,7 +192,7 @@ enum BenchmarkCatalog {
 
   /// The short legend printed under the table.
   static let legend = """
-    value: median of the samples; lower is better except concurrent_speedup.
+    value: median of the samples; lower is better except for speedups (serial / concurrent).
     vs_locks = ActorNodes / lock baseline (below 1: ActorNodes cheaper). main_turns, main_jobs: 1 is the goal.
     Quote ratios with their spread over several full runs. --list explains every id.
     """

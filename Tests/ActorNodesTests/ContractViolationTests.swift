@@ -21,7 +21,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case layerPositionNotFinite, viewCenterNotFinite, layerBoundsNegative, viewBoundsNotFinite, anchorPointNotFinite
   case viewAlphaNotFinite, layerCornerRadiusNotFinite, layerBorderWidthNotFinite, layerShadowOffsetNotFinite
   case layerShadowOpacityNotFinite, layerShadowRadiusNotFinite, layerContentsScaleNotPositive
-  case initialAlphaNotFinite, nodeStateReplaced, nodeCoreComputed
+  case initialAlphaNotFinite, nodeStateReplaced, nodeCoreComputed, nodeCoreShared
   case sizeRangeMinAboveMax, sizeRangeMinInfinite, sizeRangeMaxNaN, dimensionPointsNegative, dimensionFractionAboveOne
   case flexGrowNegative, spacingNotFinite, layoutSizeNegative, layoutPositionNotFinite, parentSizeNegative
   case managedSubnodeRemovedByHand, removedInLayoutCode, detachedInLayoutCode
@@ -71,6 +71,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .layerContentsScaleNotPositive: "contentsScale must be finite and positive"
     case .nodeStateReplaced: "a node's nodeState must never be replaced"
     case .nodeCoreComputed: "a node's nodeCore must be stored, not computed"
+    case .nodeCoreShared: "a node's nodeCore must be its own: this NodeCore belongs to another node already"
     case .sizeRangeMinAboveMax, .sizeRangeMinInfinite, .sizeRangeMaxNaN:
       "a size range needs finite, non-negative minimums, non-negative maximums (infinity allowed) and min ≤ max"
     case .dimensionPointsNegative: "a dimension in points must be finite and not negative"
@@ -249,6 +250,11 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       await node.configure { $0.alpha = 0.3 }
     case .nodeCoreComputed:
       await ComputedCoreNode().configure { $0.alpha = 0.3 }
+    case .nodeCoreShared:
+      let core = NodeCore()
+      let (first, second) = (SharedCoreNode(core), SharedCoreNode(core))
+      await first.configure { $0.alpha = 0.3 }
+      await second.configure { $0.alpha = 0.3 }
     case .sizeRangeMinAboveMax:
       _ = SizeRange(min: Size(width: 20, height: 0), max: Size(width: 10, height: 10))
     case .sizeRangeMinInfinite:
@@ -317,6 +323,14 @@ actor ReplacingStateNode: DisplayNode {
   var nodeState = NodeState()
 
   func replaceState() { nodeState = NodeState() }
+}
+
+/// A node whose core is passed in, so that two nodes can share one.
+actor SharedCoreNode: DisplayNode {
+  nonisolated let nodeCore: NodeCore
+  let nodeState = NodeState()
+
+  init(_ core: NodeCore) { nodeCore = core }
 }
 
 /// A node whose core is computed: a new core on every access.

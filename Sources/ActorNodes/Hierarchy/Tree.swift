@@ -205,7 +205,9 @@ enum Tree {
     if let scope = LayoutScope.currentIfAny,
       scope.isMeasuring(nodeID: child.nodeCore.supernodeID.load(ordering: .relaxed))
     {
-      contractViolation("layout code must not add or remove subnodes of a node being laid out: \(child.nodeCore.id)")
+      contractViolation(
+        "layout code must not add or remove subnodes of a node being laid out: removeFromSupernode() of "
+          + "<\(type(of: child)) #\(child.nodeCore.id)>, a subnode of a node whose layout is being measured")
     }
     guard let parent = detach(child) else { return }
     queueChildren(of: parent)

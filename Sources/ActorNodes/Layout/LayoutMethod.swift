@@ -13,7 +13,7 @@ public enum LayoutMethod: Sendable {
   ///
   /// The node measures what it needs (for example its subnodes, with
   /// `layout(thatFits:)`) and returns its size, which is clamped into the
-  /// range; it places its subnodes itself in its main-actor `layout()`.
+  /// range; it places its subnodes itself in its main-actor ``DisplayNode/layout(_:)``.
   case size(Size)
   /// A complete layout: Texture's `calculateLayoutThatFits:`.
   ///

@@ -105,6 +105,13 @@ extension DisplayNode {
   /// Removes the node from its supernode; does nothing for a root.
   ///
   /// A loaded node keeps its view; the view leaves its superview in the next turn.
+  ///
+  /// - Precondition: The supernode does not manage its subnodes automatically
+  ///   (``NodeCore/automaticallyManagesSubnodes``: its layout decides them), and
+  ///   is not being laid out by the layout code that calls this. Unlike the
+  ///   methods that add subnodes, which throw for these, it does not throw (as
+  ///   Texture's does not): breaking either rule stops the program with a
+  ///   message that names it.
   @HierarchyActor
   public func removeFromSupernode() {
     Tree.removeFromSupernode(self)

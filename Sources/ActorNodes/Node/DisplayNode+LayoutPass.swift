@@ -25,7 +25,10 @@ extension DisplayNode {
   /// The layout whose frames the node's view shows, read synchronously on the main actor.
   ///
   /// Set in the main-actor turn that applies a pass (with the frames), or
-  /// at load for a node laid out before its view loaded. `nil` before.
+  /// at load for a node laid out before its view loaded. `nil` before. Its
+  /// sublayouts are the frames of the subnodes' views; its size is the size
+  /// the node was laid out at, which a window's root gets from its window
+  /// (``Window/size``) whatever frame the app gave the root's view.
   @MainActor
   public var appliedLayout: Layout? {
     guard let slot = nodeCore.slot, let applied = slot.appliedLayout else { return nil }

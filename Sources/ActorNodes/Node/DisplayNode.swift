@@ -155,7 +155,10 @@ public protocol DisplayNode: Actor {
   /// layout for `range` is not cached; `range` already has the node's style
   /// applied. Read what the layout depends on from the node's state, and call
   /// ``invalidateCalculatedLayout()`` when that state changes. Layout code must
-  /// not add or remove subnodes (that throws ``HierarchyError/editedInLayoutCode``).
+  /// not add or remove subnodes of a node being laid out: adding, inserting or
+  /// replacing one throws ``HierarchyError/editedInLayoutCode``, and
+  /// ``removeFromSupernode()``, which does not throw, stops the program with
+  /// a message that names the rule.
   /// The default returns ``LayoutMethod/size(_:)`` with the range's maximum if
   /// it is finite on both axes, else zero (Texture's default size), clamped into the range.
   ///

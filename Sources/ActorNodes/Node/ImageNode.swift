@@ -21,7 +21,7 @@ public actor ImageNode: DrawingNode {
   /// Creates an image node.
   ///
   /// - Parameters:
-  ///   - debugName: A name for descriptions and errors.
+  ///   - debugName: The name shown in descriptions (``DisplayNode/debugName``).
   ///   - image: The image shown.
   ///   - isLayerBacked: Whether the node loads a ``Layer`` instead of a ``View``.
   public init(debugName: String? = nil, image: Image? = nil, isLayerBacked: Bool = false) {

@@ -82,8 +82,10 @@ public final class NodeCore: Sendable {
   ///
   /// Chosen when the node is made, so it cannot change under a layout: each
   /// layout pass that applies the node's layout adds, removes and reorders
-  /// the subnodes to match it, in one step; edits by hand throw
-  /// ``HierarchyError/subnodesManagedByLayout``.
+  /// the subnodes to match it, in one step. Edits by hand are refused: adding,
+  /// inserting or replacing throws ``HierarchyError/subnodesManagedByLayout``,
+  /// and ``DisplayNode/removeFromSupernode()`` of a managed subnode (which does
+  /// not throw) stops the program with a message that names the rule.
   public let automaticallyManagesSubnodes: Bool
   /// The structure version of the latest change to ``subnodes``.
   @HierarchyActor var childrenVersion: UInt64 = 0
@@ -406,11 +408,15 @@ public final class NodeCore: Sendable {
   }
 
   /// Whether a ``NodeState`` was bound to this core (see `DisplayNode.state`).
-  private let hasState = Atomic<Bool>(false)
+  /// The identity of the node whose state was bound to this core (its `ObjectIdentifier`'s bits), 0 before.
+  private let stateOwner = Atomic<UInt>(0)
 
-  /// Records that a state was bound to this core; `false` if one already was.
-  func claimState() -> Bool {
-    !hasState.exchange(true, ordering: .relaxed)
+  /// Records that `node`'s state was bound to this core; `nil` if it is the first, else whether the state bound
+  /// before was `node`'s too (`true`: a replaced state) or another node's (`false`: a shared core).
+  func claimState(for node: ObjectIdentifier) -> Bool? {
+    let owner = UInt(bitPattern: node)
+    let (claimed, previous) = stateOwner.compareExchange(expected: 0, desired: owner, ordering: .relaxed)
+    return claimed ? nil : previous == owner
   }
 
   private static let nextID = Atomic<UInt64>(1)

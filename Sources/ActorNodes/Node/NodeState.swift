@@ -135,10 +135,15 @@ extension DisplayNode {
       state.ownerID == 0,
       "a node's nodeState and nodeCore must be its own and never replaced: this NodeState was first used with "
         + "another NodeCore (declare `nonisolated let nodeCore = NodeCore()` and `let nodeState = NodeState()`)")
-    contractPrecondition(
-      core.claimState(),
-      "a node's nodeState must never be replaced: this node already used another NodeState "
-        + "(declare it `let nodeState = NodeState()` and never assign it again)")
+    if let boundBySameNode = core.claimState(for: ObjectIdentifier(self)) {
+      contractPrecondition(
+        !boundBySameNode,
+        "a node's nodeState must never be replaced: this node already used another NodeState "
+          + "(declare it `let nodeState = NodeState()` and never assign it again)")
+      contractViolation(
+        "a node's nodeCore must be its own: this NodeCore belongs to another node already (give each node its "
+          + "own: declare `nonisolated let nodeCore = NodeCore()`, never a core passed in or shared)")
+    }
     state.ownerID = core.id
   }
 }

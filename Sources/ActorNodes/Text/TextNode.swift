@@ -32,7 +32,7 @@ public actor TextNode: DrawingNode {
   /// Creates a text node.
   ///
   /// - Parameters:
-  ///   - debugName: A name for descriptions and errors.
+  ///   - debugName: The name shown in descriptions (``DisplayNode/debugName``).
   ///   - text: The text shown.
   ///   - maximumNumberOfLines: The most lines shown; 0 means no limit.
   ///   - isLayerBacked: Whether the node loads a ``Layer`` instead of a ``View``.

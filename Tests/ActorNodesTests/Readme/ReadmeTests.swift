@@ -112,19 +112,20 @@ struct ReadmeTests {
     #expect(calls.contains(#"to: "rainbow.png")"#) && calls.contains(#"to: "feed.png")"#))
     let rainbow = try await render(
       RainbowNode(), size: Size(width: 120, height: 90), to: directory.appendingPathComponent("rainbow.png").path)
-    let feed = try await SmallFeedNode(captions: ["A kitten asleep in a basket of yarn", "A cat on a windowsill"])
+    let feed = try await SmallFeedNode(captions: DisplaySnapshotTests.captions)
     let feedWindow = try await render(
-      feed, size: Size(width: 240, height: 130), to: directory.appendingPathComponent("feed.png").path)
+      feed, size: Size(width: 240, height: 200), to: directory.appendingPathComponent("feed.png").path)
+    #expect(DisplaySnapshotTests.captions.allSatisfy { calls.contains(#""\#($0)""#) })
     #expect(
-      calls.contains(#"SmallFeedNode(captions: ["A kitten asleep in a basket of yarn", "A cat on a windowsill"])"#))
-    #expect(
-      calls.contains("size: Size(width: 120, height: 90)") && calls.contains("size: Size(width: 240, height: 130)"))
-    for name in ["rainbow.png", "feed.png"] {
+      calls.contains("size: Size(width: 120, height: 90)") && calls.contains("size: Size(width: 240, height: 200)"))
+    // The pictures the README shows are these files.
+    for (name, reference) in [("rainbow.png", "rainbow.png"), ("feed.png", "small-feed.png")] {
       let data = try Data(contentsOf: directory.appendingPathComponent(name))
-      #expect(try Image(pngData: [UInt8](data)).pixelWidth > 0)
+      let shown = try Data(contentsOf: DisplaySnapshotTests.references.appendingPathComponent(reference))
+      #expect(try Image(pngData: [UInt8](data)) == Image(pngData: [UInt8](shown)), "\(name) is not \(reference)")
     }
     #expect(rainbow.snapshot().rgbaBytes(x: 60, y: 5) == [255, 0, 0, 255])
-    #expect(feed.cards.count == 2 && feedWindow.rootNode != nil)
+    #expect(feed.cards.count == 3 && feedWindow.rootNode != nil)
   }
 
   @Test("The display example compiles as one program with its calls, without a warning")
