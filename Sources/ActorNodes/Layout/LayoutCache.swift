@@ -50,7 +50,13 @@ struct LayoutCache {
   struct Measurement {
     let key: Key
     let owner: UInt64
-    var waiters: [CheckedContinuation<Void, Never>] = []
+    var waiters: [Waiter] = []
+  }
+
+  /// A caller waiting for a measurement in flight, with an id by which its cancellation finds it.
+  struct Waiter {
+    let id: UInt64
+    let continuation: CheckedContinuation<Void, Never>
   }
 
   // The newest entry and the first measurement in flight are stored inline: most nodes are measured for one
@@ -127,13 +133,26 @@ struct LayoutCache {
   }
 
   /// Adds a caller that waits for the measurement of `key` to end.
-  mutating func wait(for key: Key, _ continuation: CheckedContinuation<Void, Never>) {
+  mutating func wait(for key: Key, _ waiter: Waiter) {
     if firstInFlight?.key == key {
-      firstInFlight?.waiters.append(continuation)
+      firstInFlight?.waiters.append(waiter)
       return
     }
-    guard let index = moreInFlight.firstIndex(where: { $0.key == key }) else { return continuation.resume() }
-    moreInFlight[index].waiters.append(continuation)
+    guard let index = moreInFlight.firstIndex(where: { $0.key == key }) else { return waiter.continuation.resume() }
+    moreInFlight[index].waiters.append(waiter)
+  }
+
+  /// Removes the waiter with `id` (its task was cancelled), returning it to resume; `nil` if it was resumed already.
+  mutating func removeWaiter(id: UInt64) -> Waiter? {
+    if let index = firstInFlight?.waiters.firstIndex(where: { $0.id == id }) {
+      return firstInFlight?.waiters.remove(at: index)
+    }
+    for measurement in moreInFlight.indices {
+      if let index = moreInFlight[measurement].waiters.firstIndex(where: { $0.id == id }) {
+        return moreInFlight[measurement].waiters.remove(at: index)
+      }
+    }
+    return nil
   }
 
   /// How many callers wait for the measurement of `key`.
@@ -143,7 +162,7 @@ struct LayoutCache {
   }
 
   /// Ends the measurement of `key`, returning its waiters to resume.
-  mutating func end(_ key: Key) -> [CheckedContinuation<Void, Never>] {
+  mutating func end(_ key: Key) -> [Waiter] {
     if let first = firstInFlight, first.key == key {
       firstInFlight = moreInFlight.isEmpty ? nil : moreInFlight.removeFirst()
       return first.waiters

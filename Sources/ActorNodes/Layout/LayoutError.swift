@@ -2,7 +2,11 @@
 ///
 /// Measuring stops at the first error and throws it to whoever asked for the
 /// layout; nothing is cached and nothing is applied, so the tree keeps its
-/// previous layout.
+/// previous layout. In a layout pass, the node whose layout failed keeps the
+/// layout it had (a view it places keeps its frame), but takes the frame that
+/// its supernode's layout, if that succeeded, gives it; the pass's other
+/// nodes are laid out as usual. The next pass, whatever asks for it, lays out
+/// again the nodes whose layout failed, so no change a failed pass took is lost.
 public enum LayoutError: Error, Hashable, Sendable {
   /// A spec names a node that is not a subnode of the node whose spec it is.
   ///

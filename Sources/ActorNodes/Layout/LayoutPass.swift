@@ -34,6 +34,10 @@ enum LayoutPass {
     var errors: [any Error] = []
     /// Whether nodes that manage their subnodes were given the ones their layouts name (work queued for a turn).
     var setManagedSubnodes = false
+    /// The nodes whose layout threw (a walk's root, a node it placed, or the node a dirty node's size change
+    /// reached): what they lay out is as before, and the next pass, whatever asks for it, lays them out again
+    /// (the invalidations that led to them were taken by this one).
+    var failed: [any DisplayNode] = []
   }
 
   /// Lays out the nodes `dirty` and whatever their size changes reach, and lays the nodes `loaded` out again as
@@ -48,7 +52,7 @@ enum LayoutPass {
     // One scope for the pass's task: its measurements push frames in it.
     await LayoutScope.withScope(passGeneration: generation) {
       var outcome = Outcome()
-      var roots = await roots(for: dirty, environment, errors: &outcome.errors)
+      var roots = await roots(for: dirty, environment, errors: &outcome.errors, failed: &outcome.failed)
       var seen = Set(roots.map { ObjectIdentifier($0.node.nodeCore) })
       for node in loaded where seen.insert(ObjectIdentifier(node.nodeCore)).inserted {
         roots.append(Root(node: node, target: .applied, frame: nil))
@@ -70,7 +74,8 @@ enum LayoutPass {
 
   /// The nodes to walk down from: each dirty node, or the nearest ancestor its size change reaches.
   private static func roots(
-    for dirty: [any DisplayNode], _ environment: LayoutEnvironment, errors: inout [any Error]
+    for dirty: [any DisplayNode], _ environment: LayoutEnvironment, errors: inout [any Error],
+    failed: inout [any DisplayNode]
   ) async -> [Root] {
     var roots: [Root] = []
     var seen = Set<ObjectIdentifier>()
@@ -117,6 +122,7 @@ enum LayoutPass {
         }
       } catch {
         errors.append(error)
+        failed.append(current)
       }
     }
     return roots.filter { seen.insert(ObjectIdentifier($0.node.nodeCore)).inserted }
@@ -136,6 +142,7 @@ enum LayoutPass {
     }
     outcome.application.entries.append(moving: walked.entries)
     outcome.errors += walked.errors
+    outcome.failed += walked.failed
     guard !walked.managed.isEmpty else { return }
     outcome.setManagedSubnodes = true
     // The subnodes of every node that manages them, in one step; named nodes arriving under loaded
@@ -159,12 +166,15 @@ enum LayoutPass {
     var managed: [(parent: any DisplayNode, nodes: [any DisplayNode])] = []
     /// Managing nodes whose layouts name nodes another managing node had: a pass places them once they moved.
     var placeAfterMoves: [any DisplayNode] = []
+    /// Nodes whose step threw: the next pass lays them out again.
+    var failed: [any DisplayNode] = []
 
     mutating func append(_ other: consuming Walked) {
       entries.append(moving: other.entries)
       errors += other.errors
       managed += other.managed
       placeAfterMoves += other.placeAfterMoves
+      failed += other.failed
     }
   }
 
@@ -210,6 +220,7 @@ enum LayoutPass {
             checksLink: visit.checksLink, chosenAt: visit.chosenAt, anchor: visit.isRoot ? nil : anchor, environment)
         } catch {
           walked.errors.append(error)
+          walked.failed.append(visit.node)
           continue
         }
         guard let step else { continue }
@@ -224,6 +235,12 @@ enum LayoutPass {
           LayoutApplication.Entry(
             core: visit.node.nodeCore, layout: step.layout, changed: step.changed,
             frameWrite: step.frameWrite, isManual: step.isManual, stamp: step.stamp))
+        if let error = step.error {
+          // Only its frame: its layout failed, and what is below it keeps the frames it had.
+          walked.errors.append(error)
+          walked.failed.append(visit.node)
+          continue
+        }
         // A root was laid out again: its subnodes take their frames again even if the layout is the
         // same (Texture sets them on every layout), which overwrites frames written meanwhile. A layout
         // measured anew in the same frames may still have subnodes invalidated since, which take theirs

@@ -17,6 +17,9 @@ final class LayoutScheduler {
   private var dirty: [(node: WeakNode, requestedAt: ContinuousClock.Instant, generation: Int)] = []
   /// Nodes whose views loaded with layouts applied before, listed for the next pass to lay out again as they are.
   private var loaded: [WeakNode] = []
+  /// Nodes whose layout threw in a pass, laid out again by the next one (they ask for none themselves: a node
+  /// that keeps failing would start passes for ever).
+  private var failed: [WeakNode] = []
   private var isRunning = false
   /// Callers of ``waitUntilIdle()``.
   private var waiters: [CheckedContinuation<[any Error], Never>] = []
@@ -155,7 +158,8 @@ final class LayoutScheduler {
 
   private func runPasses() async {
     while !dirty.isEmpty || !loaded.isEmpty {
-      let nodes = dirty.compactMap(\.node.node)
+      let nodes = failed.compactMap(\.node) + dirty.compactMap(\.node.node)
+      failed = []
       let requestedAt = dirty.lazy.map(\.requestedAt).min()
       // A pass that any request made outside the chain takes part in starts the count again.
       let generation = dirty.lazy.map(\.generation).min() ?? 0
@@ -169,6 +173,7 @@ final class LayoutScheduler {
       outcome.application.layoutRequestedAt = requestedAt
       if !outcome.application.isEmpty { (queue ?? TurnQueue.shared).submit(outcome.application) }
       errors.append(contentsOf: outcome.errors)
+      failed += outcome.failed.map { WeakNode(node: $0) }
       // The passes that code of this one asked for (on their way here) are part of the same wait.
       await Self.waitForRegistrations()
     }

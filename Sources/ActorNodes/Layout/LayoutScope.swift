@@ -11,9 +11,12 @@ import Synchronization
 /// measurement it runs: a task-local value is bound once per task, not once
 /// per measurement (binding one costs a lock on the task's status records,
 /// and layout measures thousands of nodes per pass). Every task that the
-/// library starts to measure binds a scope of its own, holding a copy of the
-/// frames of the scope it came from (``withScope(_:)``): the public entry
-/// points, layout passes, and each child task of a concurrent measurement.
+/// library starts to measure binds a scope of its own, inside the scope it
+/// came from (``withScope(_:)``): the public entry points, layout passes,
+/// and each child task of a concurrent measurement. A scope links to that
+/// outer scope instead of copying its frames, so that a chain of nodes each
+/// measuring the next through the public entry point costs one frame per
+/// node, not a copy of every frame above it (a 16,000-deep chain took 4 GB).
 /// Tasks that layout code starts itself inherit the scope and only read it;
 /// once the task that bound the scope leaves it, it holds no measurement.
 final class LayoutScope: Sendable {
@@ -40,22 +43,38 @@ final class LayoutScope: Sendable {
   /// 0 outside passes. See ``followUpPassLimit``.
   let passGeneration: Int
 
-  /// A scope's frames and the lock that guards them.
+  /// A scope's own frames, the scope it started inside (while it lasts), and the lock that guards them.
   ///
   /// - Note: `@unchecked Sendable`, argued in Proposal 0001 (§11, Escape hatches): a task that layout code
   ///   starts inherits the scope, so it and the measuring task contend for the frames, and the checked
-  ///   alternative, `Mutex`, reports false data races under ThreadSanitizer when contended. `frames` is read and
-  ///   written only with `lock` held.
+  ///   alternative, `Mutex`, reports false data races under ThreadSanitizer when contended. `frames` and
+  ///   `outer` are read and written only with `lock` held.
   private final class LockedFrames: @unchecked Sendable {
     private let lock = NSLock()
-    private var frames: [Frame]
+    private var frames: [Frame] = []
+    private var outer: LayoutScope?
 
-    init(_ frames: [Frame]) { self.frames = frames }
+    init(outer: LayoutScope?) { self.outer = outer }
 
     func withLock<Result>(_ body: (inout [Frame]) throws -> Result) rethrows -> Result {
       lock.lock()
       defer { lock.unlock() }
       return try body(&frames)
+    }
+
+    /// The scope this one started inside, while this one lasts.
+    var outerScope: LayoutScope? {
+      lock.lock()
+      defer { lock.unlock() }
+      return outer
+    }
+
+    /// Ends the scope: it holds no measurement, its own or its outer scope's.
+    func end() {
+      lock.lock()
+      defer { lock.unlock() }
+      frames.removeAll()
+      outer = nil
     }
   }
 
@@ -77,7 +96,7 @@ final class LayoutScope: Sendable {
   /// on measuring. Those measurements are another task's; a pass that copied them took a node they measure for
   /// its own, and refused to wait for it (round 18, seed 16: `layoutRequestedFromItsOwnLayoutCode`).
   private init(inside outer: LayoutScope?, passGeneration: Int?) {
-    frames = LockedFrames(passGeneration == nil ? outer?.frames.withLock { $0 } ?? [] : [])
+    frames = LockedFrames(outer: passGeneration == nil ? outer : nil)
     self.passGeneration = passGeneration ?? outer?.passGeneration ?? 0
     LayoutScope.liveCount.add(1, ordering: .relaxed)
   }
@@ -110,7 +129,7 @@ final class LayoutScope: Sendable {
     isolation: isolated (any Actor)? = #isolation, passGeneration: Int? = nil, _ body: () async throws -> Result
   ) async rethrows -> Result {
     let scope = LayoutScope(inside: current, passGeneration: passGeneration)
-    defer { scope.frames.withLock { $0.removeAll() } }
+    defer { scope.frames.end() }
     return try await $current.withValue(scope, operation: body, isolation: isolation)
   }
 
@@ -127,8 +146,13 @@ final class LayoutScope: Sendable {
   /// of its scope is under way.
   static var isInLayoutCode: Bool { currentIfAny?.isInsideMeasurement == true }
 
+  /// The scopes to search, innermost first: this one and those it started inside.
+  private var chain: UnfoldSequence<LayoutScope, (LayoutScope?, Bool)> {
+    sequence(first: self) { $0.frames.outerScope }
+  }
+
   /// Whether a measurement (or hook) of this scope is under way.
-  var isInsideMeasurement: Bool { frames.withLock { !$0.isEmpty } }
+  var isInsideMeasurement: Bool { chain.contains { $0.frames.withLock { !$0.isEmpty } } }
 
   /// Records that the current task starts a measurement.
   func push(_ frame: Frame) { frames.withLock { $0.append(frame) } }
@@ -139,7 +163,7 @@ final class LayoutScope: Sendable {
 
   /// Whether the node with `id` is being measured by this task (or the task it was started from).
   func isMeasuring(nodeID id: UInt64) -> Bool {
-    frames.withLock { $0.contains { $0.nodeID == id && !$0.isHook } }
+    chain.contains { $0.frames.withLock { $0.contains { $0.nodeID == id && !$0.isHook } } }
   }
 
   /// Records an invalidation of the node with `id` made by this task: if the task is measuring that node (or
@@ -150,27 +174,39 @@ final class LayoutScope: Sendable {
   ///   measurement of any node, is under way (another node's `calculatedLayoutDidChange()` alone is not layout
   ///   code: it runs once per new layout).
   func noteInvalidation(ofNodeWithID id: UInt64) -> Bool {
-    frames.withLock { frames in
-      if let index = frames.lastIndex(where: { $0.nodeID == id }) {
+    var isLayoutCode = false
+    for scope in chain {
+      let marked = scope.frames.withLock { frames in
+        if !isLayoutCode { isLayoutCode = frames.contains { !$0.isHook } }
+        guard let index = frames.lastIndex(where: { $0.nodeID == id }) else { return false }
         frames[index].invalidatedByItsOwnCode = true
         return true
       }
-      return frames.contains { !$0.isHook }
+      if marked { return true }
     }
+    return isLayoutCode
   }
 
   /// Records `request`, made of the subnode of the node with ``NodeCore/id`` `supernodeID`, in that node's frame
   /// if it is the innermost one: the request comes from that node's own layout code.
   func noteSubnodeRequest(_ request: SubnodeRequest, supernodeID: UInt64) {
-    frames.withLock { frames in
-      guard let last = frames.indices.last, frames[last].nodeID == supernodeID, !frames[last].isHook else { return }
-      frames[last].subnodeRequests.removeAll { $0.coreID == request.coreID }
-      frames[last].subnodeRequests.append(request)
+    // The innermost frame: this scope's last, or, while it has none, its outer scope's.
+    for scope in chain {
+      let found = scope.frames.withLock { frames in
+        guard let last = frames.indices.last else { return false }
+        guard frames[last].nodeID == supernodeID, !frames[last].isHook else { return true }
+        frames[last].subnodeRequests.removeAll { $0.coreID == request.coreID }
+        frames[last].subnodeRequests.append(request)
+        return true
+      }
+      if found { return }
     }
   }
 
   /// Whether the measurement with `token` runs in this task (or the task it was started from).
-  func contains(_ token: UInt64) -> Bool { frames.withLock { $0.contains { $0.token == token } } }
+  func contains(_ token: UInt64) -> Bool {
+    chain.contains { $0.frames.withLock { $0.contains { $0.token == token } } }
+  }
 
   private static let nextToken = Atomic<UInt64>(1)
 

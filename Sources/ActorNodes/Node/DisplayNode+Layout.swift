@@ -135,9 +135,20 @@ extension DisplayNode {
   private func layout(thatFits range: SizeRange, parentSize: Size?, environment: LayoutEnvironment) async throws
     -> Layout
   {
-    let resolved = range.intersection(state.style.sizeRange(parentSize: parentSize ?? range.max))
-    // Measuring for a caller: in a scope of its own (the caller may be any task, one started by layout code too).
-    let entry = try await cachedEntry(in: resolved, environment, inScopeOfItsOwn: true)
+    var style = state.style
+    var entry: LayoutCache.Entry
+    var restyled = 0
+    while true {
+      let resolved = range.intersection(style.sizeRange(parentSize: parentSize ?? range.max))
+      // Measuring for a caller: in a scope of its own (the caller may be any task, one started by layout code too).
+      entry = try await cachedEntry(in: resolved, environment, inScopeOfItsOwn: true)
+      // The style changed while the node was measured (its actor is reentrant): the range resolved from the old
+      // one is not the node's range any more. Measured again in the new one, as an invalidated measurement is.
+      let newest = state.style
+      guard newest != style, restyled < LayoutCache.supersededMeasurementLimit else { break }
+      style = newest
+      restyled += 1
+    }
     let core = nodeCore
     let shortcut = LayoutShortcut(
       range: range, parentSize: parentSize, scale: environment.grid.scale, version: entry.version,
@@ -201,7 +212,15 @@ extension DisplayNode {
         if LayoutScope.current?.contains(owner) == true {
           throw LayoutError.layoutRequestedFromItsOwnLayoutCode(node: label)
         }
-        await withCheckedContinuation { storage.cache.wait(for: key, $0) }
+        // A caller whose task is cancelled stops waiting (the loop's first check throws), whoever measures.
+        let waiter = LayoutScope.makeToken()
+        await withTaskCancellationHandler {
+          await withCheckedContinuation { continuation in
+            storage.cache.wait(for: key, LayoutCache.Waiter(id: waiter, continuation: continuation))
+          }
+        } onCancel: {
+          Task { await self.stopWaitingForMeasurement(waiter) }
+        }
         continue
       }
       guard !inScopeOfItsOwn, let scope = LayoutScope.current else {
@@ -238,7 +257,7 @@ extension DisplayNode {
           subnodeRequests: result.isManual ? subnodeRequests : [])
         core.noteMeasured()
       }
-      for waiter in storage.cache.end(key) { waiter.resume() }
+      for waiter in storage.cache.end(key) { waiter.continuation.resume() }
       // The spec named a subnode that left the node during the measurement, as the node's layout code read its
       // subnodes before the edit: measured again, from the newest subnodes (Texture's lock would have kept them).
       // So is a node whose subnode, having left it, took it as a subnode of its own before its layout code read
@@ -265,6 +284,14 @@ extension DisplayNode {
         key: key, version: version, layout: result.layout, isManual: result.isManual,
         subnodeRequests: result.isManual ? subnodeRequests : [])
     }
+  }
+
+  /// Resumes the caller waiting for a measurement with the id `waiter`, whose task was cancelled, if it still waits.
+  ///
+  /// Runs in the node's isolation, so after the caller registered (it does so
+  /// before it suspends, in the same isolation).
+  private func stopWaitingForMeasurement(_ waiter: UInt64) {
+    state.layoutStorage?.cache.removeWaiter(id: waiter)?.continuation.resume()
   }
 
   /// Runs the node's layout code for `range` and turns its answer into the node's flattened layout.

@@ -236,6 +236,39 @@ extension DisplayNode {
     // A node that left the supernode whose layout placed it (while that layout was measured, or since) is not
     // placed by it: Texture sets frames only on a node's current subnodes. Its new place lays it out.
     if checksLink, !isSubnode(ofNodeWithID: parentID) { return nil }
+    do {
+      return try await takeLayout(
+        target, frame: frame, placedBy: parentID, parentStamp: parentStamp, checksLink: checksLink,
+        chosenAt: chosenAt, anchor: anchor, environment)
+    } catch {
+      // Its layout failed, but its supernode's layout, which places it, holds: its view takes the frame that
+      // layout gives it (Texture sets a subnode's frame from its supernode's layout whatever the subnode's own),
+      // and keeps the layout inside it that it had. The error goes to the pass's waiters; the node is laid out
+      // again by the next pass.
+      guard let frame, let applied = state.layoutStorage?.applied,
+        !checksLink || isSubnode(ofNodeWithID: parentID), anchor?.rootMovedToAnotherWindow != true
+      else { throw error }
+      let storage = state.layout
+      if parentStamp != 0 {
+        if let placement = storage.placement, placement.parentID == parentID, placement.stamp > parentStamp {
+          throw error
+        }
+        storage.placement = (parentID, parentStamp)
+      }
+      nodeCore.unsettle()
+      return PassStep(
+        layout: applied.layout, previous: applied.layout, changed: false, measuredAnew: false,
+        isManual: applied.isManual, subnodeRequests: [], frameWrite: recordFrame(frame), error: error,
+        stamp: applied.stamp)
+    }
+  }
+
+  /// ``passStep(_:frame:placedBy:parentStamp:checksLink:chosenAt:anchor:_:)`` once the node is known to be
+  /// placed where the step says: measures it for `target` and takes the layout.
+  private func takeLayout(
+    _ target: PassTarget, frame: Rect?, placedBy parentID: UInt64, parentStamp: UInt64,
+    checksLink: Bool, chosenAt: UInt64?, anchor: WalkAnchor?, _ environment: LayoutEnvironment
+  ) async throws -> PassStep? {
     let entry: LayoutCache.Entry
     // The measurement its supernode's layout was computed from, if the layout is that one (see `.size` below).
     var requestGiven: UInt64?
@@ -446,6 +479,9 @@ struct PassStep: Sendable {
   let subnodeRequests: [SubnodeRequest]
   /// The frame its supernode's layout gave it, as a write for the main actor (`nil` before load: it is pending).
   let frameWrite: FrameWrite?
+  /// What measuring the node threw, if it did: the step then only gives the node its frame, keeping the layout
+  /// it had, and the walk does not go below it.
+  var error: (any Error)? = nil
   /// The node's write version when it took the layout: a later step of the node has a higher one.
   let stamp: UInt64
 }

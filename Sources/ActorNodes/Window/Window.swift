@@ -196,7 +196,8 @@ public final class Window {
   ///
   /// - Throws: The first error that the layout code of the passes since the
   ///   last call threw (a ``LayoutError`` or the node's own); the other nodes
-  ///   of those passes are laid out and applied all the same.
+  ///   of those passes are laid out and applied all the same (see
+  ///   ``LayoutError`` for the nodes whose layout failed).
   ///   ``LayoutError/layoutPassAwaitedFromLayoutCode`` if called from layout
   ///   code, which the pass it runs in would wait for.
   public func layoutIfNeeded() async throws {

@@ -93,23 +93,27 @@ struct LayoutCacheTests {
     cache.begin(second, owner: 2)
     // Each wait below returns only if the cache hands its continuation back (a lost one fails by the time limit).
     await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-      cache.wait(for: first, waiter)
+      cache.wait(for: first, LayoutCache.Waiter(id: 1, continuation: waiter))
       #expect(cache.waiterCount(for: first) == 1)
       #expect(cache.waiterCount(for: second) == 0)
       let handedBack = cache.end(first)
-      #expect(handedBack.count == 1)
-      for continuation in handedBack { continuation.resume() }
+      #expect(handedBack.map(\.id) == [1])
+      for waiter in handedBack { waiter.continuation.resume() }
     }
     // The second measurement, the only one left, is still found, and its waiters too.
     #expect(cache.owner(of: first) == nil)
     #expect(cache.owner(of: second) == 2)
     await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
-      cache.wait(for: second, waiter)
+      cache.wait(for: second, LayoutCache.Waiter(id: 2, continuation: waiter))
       #expect(cache.waiterCount(for: second) == 1)
-      for continuation in cache.end(second) { continuation.resume() }
+      #expect(cache.removeWaiter(id: 1) == nil, "resumed already")
+      // A cancelled waiter is taken out and handed back; the measurement keeps no trace of it.
+      cache.removeWaiter(id: 2)?.continuation.resume()
+      #expect(cache.waiterCount(for: second) == 0)
+      #expect(cache.end(second).isEmpty)
     }
     #expect(cache.owner(of: second) == nil)
     // A wait for a measurement that is not in flight returns at once.
-    await withCheckedContinuation { cache.wait(for: first, $0) }
+    await withCheckedContinuation { cache.wait(for: first, LayoutCache.Waiter(id: 3, continuation: $0)) }
   }
 }

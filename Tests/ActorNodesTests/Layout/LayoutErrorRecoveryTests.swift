@@ -1,0 +1,149 @@
+import Testing
+
+@testable import ActorNodes
+
+/// Layout code that fails, and measurements that their callers or the node's own state leave behind.
+///
+/// Texture's layout cannot fail; here layout code throws, and a pass that meets an error must leave the views
+/// consistent with the layouts applied, and lose no invalidation it took. The cases come from adversarial round
+/// 23 (2026-11-28), each of which failed before its fix.
+@Suite(.timeLimit(.minutes(1)))
+struct LayoutErrorRecoveryTests {
+  static let room = SizeRange(min: .zero, max: Size(width: 100, height: 100))
+
+  @Test func styleChangedDuringAMeasurementIsMeasuredInTheNewRange() async throws {
+    let node = GatedFillerNode()
+    let gate = Gate()
+    await node.hold(at: gate)
+    async let first = node.layout(thatFits: Self.room)
+    await gate.waitForArrivals(1)
+    await node.setStyle { $0.width = .points(30) }  // While its layout code runs: the old range is not its range.
+    await gate.open()
+    #expect(try await first.size == Size(width: 30, height: 100))
+    #expect(try await node.layout(thatFits: Self.room).size == Size(width: 30, height: 100))
+    #expect(await node.calculatedSize == Size(width: 30, height: 100))
+    #expect(await node.measurements == 3, "the first range, measured again after its invalidation; then the new one")
+  }
+
+  @Test func aCancelledCallerStopsWaitingForAnotherCallersMeasurement() async throws {
+    let node = GatedFillerNode()
+    let gate = Gate()
+    await node.hold(at: gate)
+    let owner = Task { try await node.layout(thatFits: Self.room) }
+    await gate.waitForArrivals(1)
+    let waiter = Task { try await node.layout(thatFits: Self.room) }
+    while await node.waiting(for: Self.room) == 0 { await Task.yield() }
+    let ended = EndFlag()
+    let watcher = Task {
+      _ = try? await waiter.value
+      ended.set()
+    }
+    waiter.cancel()
+    // It ends while the measurement it waited for is still held at the gate (polled, boundedly: a waiter that
+    // ignored its cancellation would end only once the gate opens).
+    for _ in 0..<100_000 where !ended.isSet { await Task.yield() }
+    #expect(ended.isSet)
+    #expect(await node.waiting(for: Self.room) == 0)
+    await gate.open()
+    await watcher.value
+    await #expect(throws: CancellationError.self) { try await waiter.value }
+    #expect(try await owner.value.size == Size(width: 100, height: 100), "the measurement goes on for its owner")
+  }
+
+  @Test @MainActor func aFailedPassLosesNoChangeItTook() async throws {
+    let (a, b) = (FailingLeaf(), FailingLeaf())
+    let root = SpecHost(.stack(alignItems: .start, children: [.node(a), .node(b)]))
+    try await root.addSubnodes([a, b])
+    let window = Window(size: Size(width: 200, height: 200), turnMode: .manual)
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    await a.setStyle { $0.width = .points(50) }  // Taken by the next pass, which fails on b.
+    await b.setFails(true)
+    await b.setNeedsLayout()
+    await #expect(throws: FailingLeaf.Failure.self) { try await window.layoutIfNeeded() }
+    #expect(a.layer?.frame == Rect(x: 0, y: 0, width: 10, height: 10), "nothing of the failed layout is applied")
+    await b.setFails(false)
+    await b.setNeedsLayout()  // The pass this asks for lays out again what the failed one could not.
+    try await window.layoutIfNeeded()
+    #expect(a.layer?.frame == Rect(x: 0, y: 0, width: 50, height: 10))
+    #expect(b.layer?.frame == Rect(x: 50, y: 0, width: 10, height: 10))
+  }
+
+  @Test @MainActor func aSubnodeWhoseLayoutFailsTakesTheFrameItsSupernodesLayoutGives() async throws {
+    let (a, b) = (GrowThenFailLeaf(), FailingLeaf())
+    let root = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(a), .node(b)]))
+    try await root.addSubnodes([a, b])
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    await a.arm()  // Its next layout code grows it and invalidates it; the one after throws.
+    window.resize(to: Size(width: 120, height: 100))
+    await #expect(throws: FailingLeaf.Failure.self) { try await window.layoutIfNeeded() }
+    // The root's layout (a measured at 30 × 30) is applied, and every view shows it: a takes its frame though its
+    // own layout failed (it keeps the one it had), and b is placed below it.
+    let frames = try #require(root.appliedLayout?.sublayouts.map(\.frame))
+    #expect(frames == [Rect(x: 0, y: 0, width: 30, height: 30), Rect(x: 0, y: 30, width: 10, height: 10)])
+    #expect([a.layer?.frame, b.layer?.frame] == frames)
+  }
+}
+
+/// A node that fills its range; its next measurement waits at a gate.
+actor GatedFillerNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+  private var gate: Gate?
+  private(set) var measurements = 0
+
+  func hold(at gate: Gate) { self.gate = gate }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    measurements += 1
+    if let gate {
+      self.gate = nil
+      await gate.wait()
+    }
+    return .size(range.max)
+  }
+
+  /// How many requests for `range` wait for a measurement in flight.
+  func waiting(for range: SizeRange) -> Int {
+    state.layout.cache.waiterCount(for: LayoutCache.Key(range: range, scale: 1))
+  }
+}
+
+/// A 10 × 10 leaf whose layout code throws while it is told to.
+actor FailingLeaf: DisplayNode {
+  struct Failure: Error {}
+
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+  private var fails = false
+
+  func setFails(_ fails: Bool) { self.fails = fails }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    if fails { throw Failure() }
+    return .size(Size(width: 10, height: 10))
+  }
+}
+
+/// A 10 × 10 leaf that, once armed, grows to 30 × 30 and invalidates itself in its next layout code, and throws in
+/// every one after.
+actor GrowThenFailLeaf: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+  private var armedCalls: Int?
+  private var size = Size(width: 10, height: 10)
+
+  func arm() { armedCalls = 0 }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    if let calls = armedCalls {
+      armedCalls = calls + 1
+      if calls > 0 { throw FailingLeaf.Failure() }
+      size = Size(width: 30, height: 30)
+      invalidateCalculatedLayout()
+    }
+    return .size(size)
+  }
+}
