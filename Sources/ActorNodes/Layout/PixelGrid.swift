@@ -7,7 +7,7 @@ struct PixelGrid: Hashable, Sendable {
   let scale: Double
 
   /// The tolerance Texture uses (`FLT_EPSILON`), so that results match its tests.
-  private static let epsilon = 1.1920928955078125e-07
+  static let epsilon = 1.1920928955078125e-07
 
   /// The smallest pixel boundary at or above `value`.
   func ceil(_ value: Double) -> Double {

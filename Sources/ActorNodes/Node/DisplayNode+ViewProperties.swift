@@ -86,6 +86,8 @@ extension DisplayNode {
   /// A layer-backed node reports `isUserInteractionEnabled` as `false`
   /// whatever was written, as Texture's getter does: a bare layer takes no
   /// touches (the written value is kept, and shows if the node becomes view-backed before load).
+  /// Its `tintColor`, if none was written, is its supernode's, as Texture's
+  /// getter ascends for a layer-backed node.
   ///
   /// - Important: This method suspends.
   public func viewProperties() async -> ViewProperties {
@@ -94,7 +96,13 @@ extension DisplayNode {
     let core = nodeCore
     guard state.isLoaded else {
       var properties = record
-      if await core.isLayerBacked { properties.isUserInteractionEnabled = false }
+      if await core.isLayerBacked {
+        properties.isUserInteractionEnabled = false
+        // A bare layer has no tint of its own to inherit: its node's is the first one set up its supernodes.
+        if properties.tintColor == nil, let supernode = await supernode {
+          properties.tintColor = await supernode.viewProperties().tintColor
+        }
+      }
       return properties
     }
     return await MainActor.run { core.slot?.currentProperties(fallback: record) ?? record }

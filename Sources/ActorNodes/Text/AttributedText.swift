@@ -93,9 +93,10 @@ public struct AttributedText: Hashable, Sendable {
 
   /// Where the characters of `string` that join the last grapheme cluster of `text` end.
   private static func joiningPrefixEnd(of string: String, after text: String) -> String.Index {
-    // An ASCII character starts a cluster of its own, except a line feed after a carriage return.
+    // An ASCII character after an ASCII character starts a cluster of its own, except a line feed after a carriage
+    // return. (After another character it may not: a prepended mark, U+0600 say, joins the character after it.)
     let first = string.utf8.first!
-    if first < 0x80, !(first == 10 && text.utf8.last == 13) { return string.startIndex }
+    if first < 0x80, let last = text.utf8.last, last < 0x80, !(first == 10 && last == 13) { return string.startIndex }
     guard let lastCluster = text.last, let joined = (String(lastCluster) + string).first else {
       return string.startIndex
     }

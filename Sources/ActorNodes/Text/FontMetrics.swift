@@ -121,7 +121,12 @@ enum FontMetrics {
     case 0x2026: return Glyph(units: 1000, kind: .mark)  // ellipsis
     default: break
     }
-    if character.isWhitespace { return Glyph(units: value == 0x3000 ? 1000 : Int(asciiAdvances[0]), kind: .space) }
+    if character.isWhitespace {
+      // A space with a combining mark is visible, not whitespace (Unicode's line breaking treats a mark after a
+      // space as a letter, rule LB10).
+      let kind: Glyph.Kind = scalars.count > 1 ? .mark : .space
+      return Glyph(units: value == 0x3000 ? 1000 : Int(asciiAdvances[0]), kind: kind)
+    }
     let properties = first.properties
     if properties.isEmojiPresentation || (properties.isEmoji && scalars.contains { $0.value == 0xFE0F }) {
       return Glyph(units: 1150, kind: .mark)
@@ -129,6 +134,12 @@ enum FontMetrics {
     if first.isASCII {
       // A letter with combining marks: the advance of the letter ("e" + U+0301 as "é").
       var glyph = classify(Character(first))
+      glyph.ascii = nil
+      return glyph
+    }
+    if scalars.count > 1, first.properties.generalCategory == .format, let base = scalars.dropFirst().first {
+      // A prepended mark (U+0600, say) and the character it joins: the advance of that character.
+      var glyph = classify(Character(base))
       glyph.ascii = nil
       return glyph
     }

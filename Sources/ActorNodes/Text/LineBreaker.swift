@@ -8,8 +8,9 @@
 struct LineBreaker {
   private typealias Position = AttributedText.Position
 
-  /// Widths within this of the room still fit (float sums of advances).
-  private static let tolerance = 1e-7
+  /// Widths within this of the room still fit (float sums of advances). At least the pixel grid's tolerance:
+  /// a width the grid rounds up (it rounds `width − ε`) must still fit the text measured at it.
+  private static let tolerance = 2 * PixelGrid.epsilon
 
   /// Where a truncation may cut besides whitespace: `ASTextNode`'s default set of characters to avoid
   /// truncating after (whitespace, newlines and these marks).
@@ -259,18 +260,23 @@ struct LineBreaker {
         previous = glyph.kind == .space ? nil : glyph.ascii
       }
     }
+    // The token takes the font of the cluster it follows (of the line's first run if none is kept).
+    let firstFont = text.runs[range.lowerBound.run].attributes.font
+    func lineWidth(keeping count: Int) -> Double {
+      (count > 0 ? widths[count - 1] : 0) + (count > 0 ? fonts[count - 1] : firstFont).width(of: truncationToken)
+    }
+    func fits(keeping count: Int) -> Bool { lineWidth(keeping: count) <= room.width + Self.tolerance }
     var kept = ends.count
-    if let font = fonts.last, width + font.width(of: truncationToken) > room.width + Self.tolerance {
-      // The first cluster the token, at the line's end, covers: it and what follows go.
-      let tokenWidth = font.width(of: truncationToken)
-      kept = widths.firstIndex { $0 + tokenWidth > room.width + Self.tolerance } ?? ends.count
+    if !fits(keeping: kept) {
+      // The first cluster after which the token, in that cluster's font, does not fit: it and what follows go
+      // (every shorter cut fits, in the font of the cluster it ends with).
+      kept = widths.indices.first { !fits(keeping: $0 + 1) } ?? ends.count
       // Back to the last space or punctuation mark before it, which goes too, if text is left before it.
       if let mark = marks[..<kept].lastIndex(of: true), mark > 0 { kept = mark }
       while kept > 0, spaces[kept - 1] { kept -= 1 }
     }
-    let tokenFont = kept > 0 ? fonts[kept - 1] : text.runs[range.lowerBound.run].attributes.font
     line.range = range.lowerBound..<(kept > 0 ? ends[kept - 1] : range.lowerBound)
-    line.frame.size.width = (kept > 0 ? widths[kept - 1] : 0) + tokenFont.width(of: truncationToken)
+    line.frame.size.width = lineWidth(keeping: kept)
     line.isTruncated = true
     lines.append(line)
   }

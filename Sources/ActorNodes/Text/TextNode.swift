@@ -7,8 +7,9 @@
 /// ``textContainerInset``, no larger than the room (Texture clamps the same
 /// way). Changing the text or an option that changes the lines invalidates
 /// the node's layout, so a loaded node is laid out again with its window,
-/// and redraws it: the node draws its lines off the main actor, set in its
-/// bounds as it measured them, with the built-in bitmap typeface.
+/// and redraws it: the node draws its lines off the main actor, set as it
+/// measured them (in its bounds, or in the room it was measured in if its
+/// bounds are the size that measurement gave), with the built-in bitmap typeface.
 ///
 /// ```swift
 /// let title = TextNode(text: AttributedText("Hello", attributes: .init(font: .system(size: 15, weight: .bold))))
@@ -56,8 +57,7 @@ public actor TextNode: DrawingNode {
   public func setText(_ text: AttributedText) {
     guard text != self.text else { return }
     self.text = text
-    invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
-    requestDisplay()
+    contentChanged()
   }
 
   /// Changes the most lines shown; invalidates the node's layout if it changed.
@@ -70,8 +70,7 @@ public actor TextNode: DrawingNode {
       maximumNumberOfLines >= 0, "maximumNumberOfLines must not be negative: got \(maximumNumberOfLines)")
     guard maximumNumberOfLines != self.maximumNumberOfLines else { return }
     self.maximumNumberOfLines = maximumNumberOfLines
-    invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
-    requestDisplay()
+    contentChanged()
   }
 
   /// Changes the space around the text; invalidates the node's layout if it changed.
@@ -82,14 +81,38 @@ public actor TextNode: DrawingNode {
       "a text container inset must be finite and not negative: got \(inset)")
     guard inset != textContainerInset else { return }
     textContainerInset = inset
-    invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
-    requestDisplay()
+    contentChanged()
   }
 
   /// Changes what ends a truncated line; invalidates the node's layout if it changed.
   public func setTruncationToken(_ token: String) {
     guard token != truncationToken else { return }
     truncationToken = token
+    contentChanged()
+  }
+
+  /// The rooms the node's current text was measured in, with the sizes they gave (the newest last).
+  private var measurements: [Measurement] = []
+
+  /// The most rooms kept: as many as a node's layout cache keeps.
+  private static let measurementsKept = 4
+
+  /// A room the text was measured in and the node's size there.
+  struct Measurement: Sendable {
+    let room: Size
+    let size: Size
+
+    /// Whether bounds of `size` are this measurement's size, rounded up to the pixel grid of a layout pass.
+    func gave(_ size: Size) -> Bool {
+      let tolerance = 2 * PixelGrid.epsilon
+      return self.size.width <= size.width + tolerance && size.width < self.size.width + 1
+        && self.size.height <= size.height + tolerance && size.height < self.size.height + 1
+    }
+  }
+
+  /// The text or an option that sets it into lines changed: measured and drawn again.
+  private func contentChanged() {
+    measurements = []
     invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
     requestDisplay()
   }
@@ -106,10 +129,13 @@ public actor TextNode: DrawingNode {
   public func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
     let lines = textLayout(in: range.max).size
     let inset = textContainerInset
-    return .size(
-      Size(
-        width: min(lines.width + inset.horizontal, range.max.width),
-        height: min(lines.height + inset.vertical, range.max.height)))
+    let size = Size(
+      width: min(lines.width + inset.horizontal, range.max.width),
+      height: min(lines.height + inset.vertical, range.max.height))
+    measurements.removeAll { $0.room == range.max }
+    if measurements.count == Self.measurementsKept { measurements.removeFirst() }
+    measurements.append(Measurement(room: range.max, size: size))
+    return .size(size)
   }
 
   /// What a display of the node draws: the text and the options that set it into lines.
@@ -118,25 +144,38 @@ public actor TextNode: DrawingNode {
     let maximumNumberOfLines: Int
     let textContainerInset: EdgeInsets
     let truncationToken: String
+    let measurements: [Measurement]
   }
 
   /// The text and its options, for the display that draws them.
   public func drawParameters() -> DrawParameters {
     DrawParameters(
       text: text, maximumNumberOfLines: maximumNumberOfLines, textContainerInset: textContainerInset,
-      truncationToken: truncationToken)
+      truncationToken: truncationToken, measurements: measurements)
   }
 
-  /// Sets the text into lines in the bounds (inside the inset) and draws them, as ``textLayout(in:)`` measures.
+  /// Sets the text into lines and draws them, as the node measured them.
+  ///
+  /// Bounds of the size a measurement gave (rounded up to the pixel grid)
+  /// are filled as that measurement set the lines, in its room: a line cut
+  /// short is cut where it was measured, though the truncated line is
+  /// narrower than the room it was cut in. Other bounds (a stack stretched
+  /// the node, say) set the lines in the bounds, as ``textLayout(in:)`` does.
   public static func draw(_ parameters: DrawParameters, in context: inout GraphicsContext, request: DisplayRequest) {
+    let layout = lines(of: parameters, in: request.bounds.size)
+    guard !request.isCancelled else { return }
     let inset = parameters.textContainerInset
-    let size = request.bounds.size
+    context.draw(layout, at: Point(x: request.bounds.origin.x + inset.left, y: request.bounds.origin.y + inset.top))
+  }
+
+  /// The lines ``draw(_:in:request:)`` draws in bounds of `bounds`.
+  static func lines(of parameters: DrawParameters, in bounds: Size) -> TextLayout {
+    let inset = parameters.textContainerInset
+    let size = parameters.measurements.last { $0.gave(bounds) }?.room ?? bounds
     let room = Size(width: max(size.width - inset.horizontal, 0), height: max(size.height - inset.vertical, 0))
-    let layout = TextLayout(
+    return TextLayout(
       parameters.text, constrainedTo: room, maximumNumberOfLines: parameters.maximumNumberOfLines,
       truncationToken: parameters.truncationToken)
-    guard !request.isCancelled else { return }
-    context.draw(layout, at: Point(x: request.bounds.origin.x + inset.left, y: request.bounds.origin.y + inset.top))
   }
 
   /// The default line, with the first characters of the text.

@@ -158,9 +158,10 @@ public final class Layer {
   /// Runs a pending display: clears ``needsDisplay``.
   public func displayIfNeeded() { needsDisplay = false }
 
-  /// Appends a sublayer, removing it from its current superlayer first.
+  /// Appends a sublayer, removing it from its current superlayer first (a sublayer of this layer moves to the top).
   public func addSublayer(_ layer: Layer) {
-    insertSublayer(layer, at: sublayers.count)
+    // Counted without the layer: a sublayer added again moves to the top, as Core Animation's does.
+    insertSublayer(layer, at: sublayers.count - (layer.superlayer === self ? 1 : 0))
   }
 
   /// Inserts a sublayer at an index, removing it from its current superlayer first.

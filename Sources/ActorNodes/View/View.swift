@@ -111,9 +111,10 @@ public final class View {
     return current.hostingWindow
   }
 
-  /// Appends a subview, removing it from its current superview first.
+  /// Appends a subview, removing it from its current superview first (a subview of this view moves to the top).
   public func addSubview(_ view: View) {
-    insertSubview(view, at: subviews.count)
+    // Counted without the view: a subview added again moves to the top, as UIKit's does.
+    insertSubview(view, at: subviews.count - (view.superview === self ? 1 : 0))
   }
 
   /// Inserts a subview at an index, removing it from its current superview first.

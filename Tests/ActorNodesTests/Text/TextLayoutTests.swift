@@ -259,4 +259,46 @@ struct TextLayoutTests {
     #expect(isClose(layout.lines[0].frame.size.width, 162.36))
     #expect(layout.size.height == 86.4)
   }
+
+  // Adversarial round 23 (2026-11-28): each failed before its fix.
+
+  @Test("a truncated line fits its room when the token follows text in a larger font than the line's end")
+  func truncationTokenInTheFontItFollows() {
+    var mixed = AttributedText("WW", attributes: .init(font: Font(size: 24)))
+    mixed.append(" iiiii zzzzzz", attributes: .init(font: Font(size: 10)))
+    let layout = TextLayout(mixed, constrainedTo: Size(width: 60, height: .infinity), maximumNumberOfLines: 1)
+    #expect(layout.isTruncated)
+    #expect(layout.size.width <= 60, "the token after \"WW\" is 24-point: it was measured in the line's last font")
+    #expect(shown(layout) == ["W…"])
+  }
+
+  @Test("a width the pixel grid rounds up fits the text measured at it")
+  func widthRoundedToTheGridFits() {
+    // "ii" measures 10.00000011 points: above a pixel edge by less than the grid's tolerance, so rounded to 10.
+    let nearlyTen = TextLayout(
+      text("ii", Font(size: (10 + 1.1e-7) / 0.44)), constrainedTo: Size(width: .infinity, height: .infinity))
+    let width = PixelGrid(scale: 1).ceil(nearlyTen.size.width)
+    #expect(width == 10)
+    let again = TextLayout(nearlyTen.text, constrainedTo: Size(width: width, height: .infinity))
+    #expect(!again.isTruncated && shown(again) == ["ii"])
+  }
+
+  @Test("a prepended mark and the character after it are one cluster, in one run, measured as that character")
+  func prependedMarkJoinsTheNextCharacter() {
+    var split = AttributedText("\u{0600}", attributes: .init(font: font, color: .red))
+    split.append("1", attributes: .init(font: font, color: .blue))
+    #expect(split.runs.count == 1, "a run starts on a cluster boundary of the whole text")
+    let whole = lay("\u{0600}1")
+    #expect(isClose(whole.size.width, lay("1").size.width))
+    #expect(isClose(TextLayout(split, constrainedTo: Size(width: 100, height: .infinity)).size.width, whole.size.width))
+  }
+
+  @Test("a space with a combining mark is visible: it is measured, and starts the next line when the line breaks")
+  func spaceWithACombiningMarkIsAVisibleCluster() {
+    #expect(isClose(lay(" \u{301}").size.width, 2.8), "a space's advance; a bare trailing space hangs")
+    // The break comes before it, not after: it does not hang at the end of the first line, where it would vanish.
+    let broken = shown(lay("ab \u{301}cd", width: 13))
+    #expect(broken.first == "ab")
+    #expect(broken.dropFirst().first?.hasPrefix(" \u{301}") == true, "\(broken)")
+  }
 }

@@ -143,4 +143,38 @@ struct TextNodeTests {
     await node.setImage(nil)
     #expect(node.nodeCore.layoutVersion.load(ordering: .acquiring) == version + 2)
   }
+
+  @Test("a truncated text node draws, in the bounds it measured, the lines it measured (not the bounds' own)")
+  func truncatedNodeDrawsWhatItMeasured() async throws {
+    // Cut to "aaaa-bbbbbb…" in 72 points, it is 69.3 wide; set again in 70 points it would be cut to "aaaa-…".
+    let node = TextNode(text: text("aaaa-bbbbbbbb cc"), maximumNumberOfLines: 1)
+    let size = try await node.layout(thatFits: room(72)).size
+    let measured = await node.textLayout(in: Size(width: 72, height: .infinity))
+    #expect(measured.isTruncated && size.width < 72)
+    for bounds in [size, PixelGrid(scale: 1).ceil(size), PixelGrid(scale: 3).ceil(size)] {
+      let drawn = TextNode.lines(of: await node.drawParameters(), in: bounds)
+      #expect(drawn.lines.map(\.range) == measured.lines.map(\.range), "in \(bounds)")
+    }
+    // Bounds no measurement gave (a stack stretched it): the lines are set in them.
+    let stretched = TextNode.lines(of: await node.drawParameters(), in: Size(width: 200, height: 12))
+    #expect(!stretched.isTruncated)
+    // A new text forgets the rooms the old one was measured in.
+    await node.setText(text("aaaa-bbbbbbbb cc dd"))
+    #expect(await node.drawParameters().measurements.isEmpty)
+  }
+
+  @Test("a truncated label in a window draws the lines it measured in the window's room")
+  @MainActor
+  func truncatedLabelInAWindowDrawsWhatItMeasured() async throws {
+    let label = TextNode(text: text(" efg-W"), maximumNumberOfLines: 1)
+    let root = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(label)]))
+    try await root.addSubnode(label)
+    let window = Window(size: Size(width: 21, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    let bounds = try #require(label.layer?.bounds.size)
+    let measured = await label.textLayout(in: Size(width: 21, height: 100))
+    let drawn = TextNode.lines(of: await label.drawParameters(), in: bounds)
+    #expect(drawn.lines.map(\.range) == measured.lines.map(\.range), "bounds \(bounds): \(drawn) against \(measured)")
+  }
 }

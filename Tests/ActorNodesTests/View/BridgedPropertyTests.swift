@@ -464,4 +464,20 @@ struct BridgedPropertyTests {
     await window.flush()
     #expect(node.view?.alpha == 0.5)
   }
+
+  @Test("a layer-backed node with no tint color reads its supernode's, before load as after (Texture's getter ascends)")
+  @MainActor
+  func layerBackedTintAscendsBeforeLoad() async throws {
+    let parent = BasicNode { $0.tintColor = .red }
+    let child = BasicNode(isLayerBacked: true)
+    let viewBacked = BasicNode()
+    try await parent.addSubnodes([child, viewBacked])
+    #expect(await child.viewProperties().tintColor == .red)
+    #expect(await viewBacked.viewProperties().tintColor == nil, "a view-backed node's is its own before load")
+    await child.configure { $0.tintColor = .blue }
+    #expect(await child.viewProperties().tintColor == .blue)
+    await child.configure { $0.tintColor = nil }
+    await parent.loadView()
+    #expect(await child.viewProperties().tintColor == .red)
+  }
 }

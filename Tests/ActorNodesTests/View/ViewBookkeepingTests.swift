@@ -32,6 +32,27 @@ struct ViewBookkeepingTests {
     }
   }
 
+  @Test("Adding a subview or sublayer again moves it to the top, as UIKit and Core Animation do")
+  @MainActor
+  func addingAChildAgainMovesItToTheTop() {
+    let parent = View()
+    let (first, second) = (View(), View())
+    parent.addSubview(first)
+    parent.addSubview(second)
+    parent.addSubview(first)
+    #expect(parent.subviews.map(ObjectIdentifier.init) == [second, first].map(ObjectIdentifier.init))
+    #expect(parent.layer.sublayers.map(ObjectIdentifier.init) == [second, first].map { ObjectIdentifier($0.layer) })
+    parent.addSubview(first)  // Already on top: nothing moves.
+    #expect(parent.subviews.last === first && parent.subviews.count == 2)
+    let layer = Layer()
+    let (bottom, top) = (Layer(), Layer())
+    layer.addSublayer(bottom)
+    layer.addSublayer(top)
+    layer.addSublayer(bottom)
+    #expect(layer.sublayers.map(ObjectIdentifier.init) == [top, bottom].map(ObjectIdentifier.init))
+    #expect(bottom.superlayer === layer)
+  }
+
   @Test("A sublayer and a subview that outlive their parent are left without one")
   @MainActor
   func childOutlivesParent() {
