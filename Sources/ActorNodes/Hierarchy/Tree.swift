@@ -140,11 +140,15 @@ enum Tree {
       }
       if parentCore.isLayerBacked && !core.isLayerBacked { throw .viewBackedSubnodeOfLayerBackedNode }
     }
-    for index in cores.indices where parents[index] < 0 {
+    // A cycle needs a top with a described node among its current ancestors: only then is the result walked.
+    topsWithADescribedAncestor: for index in cores.indices where parents[index] < 0 {
       var ancestor = cores[index].supernode
       while let current = ancestor {
         let core = current.nodeCore
-        if core.listedStamp == stamp { throw .wouldCreateCycle }
+        if core.listedStamp == stamp {
+          try checkNoCycle(in: described)
+          break topsWithADescribedAncestor
+        }
         ancestor = core.supernode
       }
     }
@@ -173,6 +177,31 @@ enum Tree {
       }
     }
     return loads
+  }
+
+  /// Throws ``HierarchyError/wouldCreateCycle`` if linking `described` would make a node its own ancestor.
+  ///
+  /// Walks up from each top through the parents the nodes will have: a
+  /// described node's is its described parent, any other node's (a top
+  /// included) its supernode now. Several tops may each have described nodes
+  /// among their ancestors without a cycle (a list and a cell already in it,
+  /// each given new subnodes): the cycle is there only if the walk comes back.
+  private static func checkNoCycle(in described: FlatSubtrees) throws(HierarchyError) {
+    let (nodes, cores, parents) = (described.nodes, described.cores, described.parents)
+    var indexOf: [ObjectIdentifier: Int] = [:]
+    for index in cores.indices { indexOf[ObjectIdentifier(cores[index])] = index }
+    for top in cores.indices where parents[top] < 0 {
+      var visited = Set<Int>()
+      var ancestor = cores[top].supernode
+      while let current = ancestor {
+        guard let index = indexOf[ObjectIdentifier(current.nodeCore)] else {
+          ancestor = current.nodeCore.supernode
+          continue
+        }
+        guard index != top, visited.insert(index).inserted else { throw .wouldCreateCycle }
+        ancestor = parents[index] >= 0 ? nodes[parents[index]] : cores[index].supernode
+      }
+    }
   }
 
   /// Replaces `old`, a subnode of `parent`, with `new`.
@@ -374,9 +403,16 @@ enum Tree {
     return nextVersion()
   }
 
-  /// Forgets a window that went away without detaching `root`.
-  static func forgetWindow(of root: any DisplayNode) {
-    guard root.nodeCore.hostWindow == nil else { return }
+  /// Forgets the window with ``Window/id`` `windowID`, which went away without detaching `root`.
+  ///
+  /// Runs after the window is gone, so `root` may have found another place
+  /// meanwhile (its weak window reference reads `nil`, so edits take it at
+  /// once): attached to another window, or added under a node of another
+  /// tree, whose queue its subtree took. It is left alone then.
+  static func forgetWindow(withID windowID: UInt64, of root: any DisplayNode) {
+    let core = root.nodeCore
+    guard core.hostWindow == nil, core.hostWindowID.load(ordering: .acquiring) == windowID, core.supernode == nil
+    else { return }
     root.nodeCore.hostWindowID.store(0, ordering: .releasing)  // A weak reference that went nil set nothing.
     root.nodeCore.setLeftItsWindow(true)
     setTurnQueue(nil, forSubtreeOf: root)

@@ -94,18 +94,19 @@ extension DisplayNode {
     let state = self.state
     let record = state.properties
     let core = nodeCore
-    guard state.isLoaded else {
-      var properties = record
-      if await core.isLayerBacked {
-        properties.isUserInteractionEnabled = false
-        // A bare layer has no tint of its own to inherit: its node's is the first one set up its supernodes.
-        if properties.tintColor == nil, let supernode = await supernode {
-          properties.tintColor = await supernode.viewProperties().tintColor
-        }
-      }
-      return properties
+    // Loaded: read from the view, unless it is still to be made (gathered, waiting for its window's turn).
+    if state.isLoaded, let read = await MainActor.run(body: { core.slot?.currentProperties(fallback: record) }) {
+      return read
     }
-    return await MainActor.run { core.slot?.currentProperties(fallback: record) ?? record }
+    var properties = record
+    if await core.isLayerBacked {
+      properties.isUserInteractionEnabled = false
+      // A bare layer has no tint of its own to inherit: its node's is the first one set up its supernodes.
+      if properties.tintColor == nil, let supernode = await supernode {
+        properties.tintColor = await supernode.viewProperties().tintColor
+      }
+    }
+    return properties
   }
 
   /// Asks for a layout pass of the node, from any isolation domain (Texture's `setNeedsLayout`).

@@ -144,7 +144,9 @@ final class TurnQueue {
   ///
   /// - Returns: Whether the node's work moved before this queue applied it: wait in its new queue then.
   func waitForQueuedWork(of core: NodeCore) async -> Bool {
-    let target = hasWaitingWork ? lastTaken + 1 : lastTaken
+    // The next take if the node has work waiting for it (another node's waiting work is not waited for); else
+    // the takes made so far, which may hold some of the node's work.
+    let target = core.pending.isRegistered ? lastTaken + 1 : lastTaken
     guard target > appliedThrough else { return false }
     return await withCheckedContinuation { nodeWaiters.append((target, ObjectIdentifier(core), $0)) }
   }

@@ -225,9 +225,9 @@ final class ViewSlot {
     return newer
   }
 
-  /// The current values: read from the view once loaded, else `fallback`.
-  func currentProperties(fallback: ViewProperties) -> ViewProperties {
-    guard let layer else { return fallback }
+  /// The current values, read from the view (`fallback` for those a view does not keep); `nil` before it exists.
+  func currentProperties(fallback: ViewProperties) -> ViewProperties? {
+    guard let layer else { return nil }
     var properties = ViewProperties(layer: layer, view: view, fallback: fallback)
     if view == nil { properties.isUserInteractionEnabled = false }  // A bare layer takes no touches (Texture: NO).
     // A view with no tint color shows its superview's, as UIKit's `tintColor` (and Texture's getter for a

@@ -315,8 +315,9 @@ public final class Window {
     }
     let queue = turnQueue
     let root = rootNode
+    let id = self.id
     Task { @HierarchyActor in
-      if let root { Tree.forgetWindow(of: root) }
+      if let root { Tree.forgetWindow(withID: id, of: root) }
       queue.retire()
     }
   }

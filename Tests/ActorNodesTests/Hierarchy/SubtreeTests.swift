@@ -165,6 +165,17 @@ struct SubtreeTests {
       try await Subtree(b) { Subtree(c) { a } }.assemble()
     }
 
+    // Two tops, a cycle only through both descriptions: p under s, q under r; r under p, s under q.
+    let (p, q, r, s) = (BasicNode(), BasicNode(), BasicNode(), BasicNode())
+    try await s.addSubnode(p)
+    try await r.addSubnode(q)
+    await #expect(throws: HierarchyError.wouldCreateCycle) {
+      try await Subtree.assemble([Subtree(p) { r }, Subtree(q) { s }])
+    }
+    #expect(await q.supernode === r)
+    #expect(await p.supernode === s)
+    #expect(await p.subnodes.isEmpty)
+
     #expect(await subnodeNames(of: home) == ["x", "moved", "y"])
     #expect(await moved.supernode === home)
     #expect(await subnodeNames(of: a) == ["b"])
@@ -298,6 +309,28 @@ struct SubtreeTests {
     #expect(node.layer?.cornerRadius == 8)
     #expect(node.layer?.needsDisplay == true)
     #expect(node.view?.isHidden == false)
+  }
+}
+
+extension SubtreeTests {
+  @Test("Several tops, each with described nodes among its ancestors, link as the matching addSubnodes calls do")
+  func severalTopsWithDescribedAncestorsLink() async throws {
+    // A list and a cell already in it, each given new subnodes (adversarial round 23: refused as a cycle).
+    let list = BasicNode(debugName: "list")
+    let existing = BasicNode(debugName: "existing")
+    try await list.addSubnode(existing)
+    let (added, badge) = (BasicNode(debugName: "added"), BasicNode(debugName: "badge"))
+    try await Subtree.assemble([Subtree(list) { added }, Subtree(existing) { badge }])
+    #expect(await subnodeNames(of: list) == ["existing", "added"])
+    #expect(await badge.supernode === existing)
+
+    // A top's supernode, described under another top, takes the first top along with it.
+    let (first, second, child, holder) = (BasicNode(), BasicNode(), BasicNode(), BasicNode())
+    try await holder.addSubnode(first)
+    try await Subtree.assemble([Subtree(first) { child }, Subtree(second) { holder }])
+    #expect(await holder.supernode === second)
+    #expect(await first.supernode === holder)
+    #expect(await child.supernode === first)
   }
 }
 

@@ -480,4 +480,20 @@ struct BridgedPropertyTests {
     await parent.loadView()
     #expect(await child.viewProperties().tintColor == .red)
   }
+
+  @Test("a layer-backed node gathered for a turn that has not made its layer yet reads as a layer-backed node")
+  @MainActor
+  func layerBackedNodeWaitingForItsLayerReadsAsLayerBacked() async throws {
+    let parent = BasicNode { $0.tintColor = .red }
+    let window = Window(turnMode: .manual)
+    try await window.attach(parent)
+    let child = BasicNode(isLayerBacked: true)
+    try await parent.addSubnode(child)  // Its state is gathered; its layer waits for the flush.
+    #expect(child.layer == nil)
+    let read = await child.viewProperties()
+    #expect(read.isUserInteractionEnabled == false)
+    #expect(read.tintColor == .red)
+    await window.flush()
+    #expect(await child.viewProperties().tintColor == .red)
+  }
 }

@@ -75,4 +75,27 @@ struct WaitForQueuedWorkTests {
     await node.waitForQueuedWork()
     #expect(node.view == nil)
   }
+
+  @Test("A node with nothing queued returns at once, though another node of its manual window has work waiting")
+  @MainActor
+  func nodeWithNothingQueuedInABusyManualWindow() async throws {
+    let (root, idle, busy) = (BasicNode(), BasicNode(), BasicNode())
+    try await root.addSubnodes([idle, busy])
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    await Task.detached { await busy.configure { $0.alpha = 0.5 } }.value
+    // It waited for the next flush, which code awaiting it on the main actor would never reach (polled,
+    // boundedly, so that a wait that does not end fails instead of hanging).
+    let ended = EndFlag()
+    let waiter = Task.detached {
+      await idle.waitForQueuedWork()
+      ended.set()
+    }
+    for _ in 0..<100_000 where !ended.isSet { await Task.yield() }
+    #expect(ended.isSet)
+    #expect(busy.view?.alpha == 1, "nothing was applied")
+    await window.flush()
+    await waiter.value
+    #expect(busy.view?.alpha == 0.5)
+  }
 }
