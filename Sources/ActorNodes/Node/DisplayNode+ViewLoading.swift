@@ -25,7 +25,10 @@ extension DisplayNode {
   ///
   /// The pending state is gathered off the main actor, then one main-actor
   /// turn creates the views and runs `didLoad`. Returns right away if the
-  /// node is already loaded or loading. A window's ``Window/attach(_:)``
+  /// node is already loaded or loading: while another load of the node (an
+  /// attach, another `loadView()`, an implicit load in a window's tree) is on
+  /// its way, the view may not exist yet when this returns (Texture's `view`
+  /// getter loads synchronously; here that load's turn makes it). A window's ``Window/attach(_:)``
   /// loads its tree itself; this is for nodes shown elsewhere.
   public nonisolated func loadView() async {
     guard let prepared = await Tree.prepareStandaloneLoad(of: self) else { return }

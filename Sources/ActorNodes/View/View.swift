@@ -11,6 +11,17 @@
 /// fresh in an async context can be sent to another actor and kept there,
 /// but it can only be used on the main actor and it is always deinitialized
 /// there (`isolated deinit`), wherever its last reference is dropped.
+///
+/// # Nodes' views
+/// The view tree of loaded nodes mirrors their node tree: change it through
+/// the nodes (``DisplayNode/addSubnode(_:)``, ``DisplayNode/removeFromSupernode()``).
+/// Moving a node's view by hand (`removeFromSuperview()`, or `addSubview(_:)`
+/// of another node's view) does not move the node: the node keeps its place
+/// and its hierarchy state, and the turn that next changes its supernode's
+/// subnodes puts the view back. (Texture's `_ASDisplayView` turns such a
+/// move into a node edit; ActorNodes edits only through the nodes, on the
+/// `HierarchyActor`, so that the main actor never decides the tree.) Views
+/// of your own may be added to a node's view, and stay.
 @MainActor
 public final class View {
   /// The layer that backs this view.

@@ -15,7 +15,8 @@ extension View {
   ///
   /// The counterpart of UIKit's `recursiveDescription`. Each line says
   /// whether it is a `View` or a bare `Layer` (a layer-backed node's), the
-  /// node that loaded it (`<KittenNode #3 'kitten'>`), its frame, and every
+  /// node that loaded it (`<KittenNode #3 'kitten'>`, with the debug name it
+  /// had when its view loaded: the main actor reads nothing of a node's state), its frame, and every
   /// property that differs from a fresh view's: alpha, background color,
   /// corner radius, `contents` (a bitmap's pixel size and scale) and so on.
   /// Lines are indented by `| ` per level, in back-to-front order:
