@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import ActorNodes
@@ -214,5 +215,30 @@ struct QueueFollowingTests {
     #expect(ran.count == 1)
     await a.flush()
     #expect(ran.count == 1)
+  }
+
+  @Test("A closed window's late clean-up leaves its root alone once the root is under another window's tree")
+  @MainActor
+  func closedWindowsCleanupLeavesARootThatMovedOn() async throws {
+    // The clean-up a window queues on the HierarchyActor as it goes away may run after the root was added under
+    // another tree (its window reference reads nil at once, so the edit is allowed): here it is run again, late.
+    let holder = BasicNode()
+    let manual = Window(turnMode: .manual)
+    try await manual.attach(holder)
+    let root = BasicNode()
+    var closing: Window? = Window(turnMode: .manual)
+    try await closing!.attach(root)
+    closing = nil
+    try await holder.addSubnode(root)
+    await manual.flush()
+    await Task { @HierarchyActor in
+      Tree.forgetWindow(withID: root.nodeCore.hostWindowID.load(ordering: .acquiring), of: root)
+    }.value
+    #expect(root.view?.superview === holder.view)
+    await Task.detached { await root.configure { $0.alpha = 0.5 } }.value
+    for _ in 0..<1_000 { await Task.yield() }
+    #expect(root.view?.alpha == 1, "the manual window's tree waits for its flush")
+    await manual.flush()
+    #expect(root.view?.alpha == 0.5)
   }
 }

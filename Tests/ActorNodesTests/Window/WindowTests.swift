@@ -58,35 +58,4 @@ struct WindowTests {
     #expect(window.rootNode === first)
     #expect(!second.isInHierarchy)
   }
-
-  @Test("A window that goes away leaves its root alone if the root is added under another window's tree first")
-  @MainActor
-  func closedWindowsCleanupLeavesARootThatMovedOn() async throws {
-    let holder = BasicNode()
-    let manual = Window(turnMode: .manual)
-    try await manual.attach(holder)
-    let root = BasicNode()
-    var closing: Window? = Window(turnMode: .manual)
-    try await closing!.attach(root)
-    // The HierarchyActor is held, so that the clean-up the closing window queues there runs after the root has
-    // been added under `holder` (which it may be at once: its window reference reads nil).
-    let (started, released) = (EndFlag(), EndFlag())
-    let adopt = Task { @HierarchyActor in
-      started.set()
-      while !released.isSet {}
-      try await holder.addSubnode(root)
-    }
-    while !started.isSet { await Task.yield() }
-    closing = nil
-    released.set()
-    try await adopt.value
-    await manual.flush()
-    #expect(root.view?.superview === holder.view)
-    await Task.detached { await root.configure { $0.alpha = 0.5 } }.value
-    await Task { @HierarchyActor in }.value  // After the clean-up, queued there before.
-    for _ in 0..<1_000 { await Task.yield() }
-    #expect(root.view?.alpha == 1, "the manual window's tree waits for its flush")
-    await manual.flush()
-    #expect(root.view?.alpha == 0.5)
-  }
 }
