@@ -407,8 +407,8 @@ public final class NodeCore: Sendable {
     }
   }
 
-  /// Whether a ``NodeState`` was bound to this core (see `DisplayNode.state`).
-  /// The identity of the node whose state was bound to this core (its `ObjectIdentifier`'s bits), 0 before.
+  /// The identity of the node whose ``NodeState`` was bound to this core (its `ObjectIdentifier`'s bits; see
+  /// `DisplayNode.state`), 0 before.
   private let stateOwner = Atomic<UInt>(0)
 
   /// Records that `node`'s state was bound to this core; `nil` if it is the first, else whether the state bound
