@@ -215,9 +215,7 @@ extension DisplayNode {
         // A caller whose task is cancelled stops waiting (the loop's first check throws), whoever measures.
         let waiter = LayoutScope.makeToken()
         await withTaskCancellationHandler {
-          await withCheckedContinuation { continuation in
-            storage.cache.wait(for: key, LayoutCache.Waiter(id: waiter, continuation: continuation))
-          }
+          await waitForMeasurement(of: key, waiter: waiter)
         } onCancel: {
           Task { await self.stopWaitingForMeasurement(waiter) }
         }
@@ -283,6 +281,18 @@ extension DisplayNode {
       return LayoutCache.Entry(
         key: key, version: version, layout: result.layout, isManual: result.isManual,
         subnodeRequests: result.isManual ? subnodeRequests : [])
+    }
+  }
+
+  /// Waits until the measurement of `key` in flight ends (at once if it has), or the caller's task is cancelled.
+  ///
+  /// A method of its own, so that the waiter is registered in the node's
+  /// isolation: the operation of `withTaskCancellationHandler` is a closure
+  /// that does not run there (ThreadSanitizer caught the registration racing
+  /// the measurement's end when it was written inline).
+  private func waitForMeasurement(of key: LayoutCache.Key, waiter: UInt64) async {
+    await withCheckedContinuation { continuation in
+      state.layout.cache.wait(for: key, LayoutCache.Waiter(id: waiter, continuation: continuation))
     }
   }
 
