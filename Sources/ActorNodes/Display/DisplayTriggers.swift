@@ -32,12 +32,15 @@ enum DisplayTriggers {
   /// A write changed a property that the contents depend on (opacity, background, tint): a drawing node in a
   /// window redraws (Texture redraws on such writes at flush). Its display in flight is superseded now, so that
   /// it keeps its contents up until the new display commits (cancelled only, it would clear them).
-  static func propertiesNeedRedraw(_ slot: ViewSlot) {
+  /// - Returns: Whether a display was asked for.
+  @discardableResult
+  static func propertiesNeedRedraw(_ slot: ViewSlot) -> Bool {
     guard slot.drawsContents, slot.isInHierarchy, let node = slot.liveNode, !node.nodeCore.isDisplaySuspended else {
-      return
+      return false
     }
     node.nodeCore.cancelDisplays()
     requests.append(node)
+    return true
   }
 
   /// A drawing node's layer was marked as needing display by hand (``Layer/setNeedsDisplay()``, or a written
@@ -46,10 +49,11 @@ enum DisplayTriggers {
   /// marked layer at its next commit). Outside a turn the request is sent at once.
   static func layerMarked(_ slot: ViewSlot) {
     guard slot.drawsContents, let node = slot.liveNode else { return }
-    let core = node.nodeCore
-    core.cancelDisplays()
-    cancellations.append(core)  // Its draw task too, if it does not redraw now.
-    propertiesNeedRedraw(slot)
+    // Superseded by the display asked for; if none can start now, superseded all the same (its draw task too).
+    if !propertiesNeedRedraw(slot) {
+      node.nodeCore.cancelDisplays()
+      cancellations.append(node.nodeCore)
+    }
     if !MainTurn.isApplying { sendGathered() }
   }
 

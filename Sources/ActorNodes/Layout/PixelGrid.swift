@@ -7,7 +7,11 @@ struct PixelGrid: Hashable, Sendable {
   let scale: Double
 
   /// The tolerance Texture uses (`FLT_EPSILON`), so that results match its tests.
-  static let epsilon = 1.1920928955078125e-07
+  private static let epsilon = 1.1920928955078125e-07
+
+  /// How far above a value on the grid a value may be and still count as on it (twice the rounding's epsilon):
+  /// a width rounded up by ``ceil(_:)`` fits what was measured at that width, within this.
+  static let tolerance = 2 * epsilon
 
   /// The smallest pixel boundary at or above `value`.
   func ceil(_ value: Double) -> Double {

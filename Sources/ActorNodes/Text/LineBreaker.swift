@@ -8,9 +8,9 @@
 struct LineBreaker {
   private typealias Position = AttributedText.Position
 
-  /// Widths within this of the room still fit (float sums of advances). At least the pixel grid's tolerance:
-  /// a width the grid rounds up (it rounds `width − ε`) must still fit the text measured at it.
-  private static let tolerance = 2 * PixelGrid.epsilon
+  /// Widths within this of the room still fit (float sums of advances): the pixel grid's tolerance, so that a
+  /// width the grid rounds up (it rounds `width − ε`) still fits the text measured at it.
+  private static let tolerance = PixelGrid.tolerance
 
   /// Where a truncation may cut besides whitespace: `ASTextNode`'s default set of characters to avoid
   /// truncating after (whitespace, newlines and these marks).

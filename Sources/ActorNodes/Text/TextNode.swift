@@ -104,7 +104,7 @@ public actor TextNode: DrawingNode {
 
     /// Whether bounds of `size` are this measurement's size, rounded up to the pixel grid of a layout pass.
     func gave(_ size: Size) -> Bool {
-      let tolerance = 2 * PixelGrid.epsilon
+      let tolerance = PixelGrid.tolerance
       return self.size.width <= size.width + tolerance && size.width < self.size.width + 1
         && self.size.height <= size.height + tolerance && size.height < self.size.height + 1
     }
@@ -119,10 +119,7 @@ public actor TextNode: DrawingNode {
 
   /// The lines the node shows in `size` (its bounds' size, say): the text set inside the inset.
   public func textLayout(in size: Size) -> TextLayout {
-    let inset = textContainerInset
-    let room = Size(width: max(size.width - inset.horizontal, 0), height: max(size.height - inset.vertical, 0))
-    return TextLayout(
-      text, constrainedTo: room, maximumNumberOfLines: maximumNumberOfLines, truncationToken: truncationToken)
+    Self.lines(of: drawParameters(), in: size, measured: false)
   }
 
   /// The text's size in the range's maximum, plus the inset, no larger than the maximum.
@@ -168,10 +165,11 @@ public actor TextNode: DrawingNode {
     context.draw(layout, at: Point(x: request.bounds.origin.x + inset.left, y: request.bounds.origin.y + inset.top))
   }
 
-  /// The lines ``draw(_:in:request:)`` draws in bounds of `bounds`.
-  static func lines(of parameters: DrawParameters, in bounds: Size) -> TextLayout {
+  /// The lines ``draw(_:in:request:)`` draws in bounds of `bounds`: set in the room of the measurement that gave
+  /// them (unless `measured` is `false`), else in them.
+  static func lines(of parameters: DrawParameters, in bounds: Size, measured: Bool = true) -> TextLayout {
     let inset = parameters.textContainerInset
-    let size = parameters.measurements.last { $0.gave(bounds) }?.room ?? bounds
+    let size = (measured ? parameters.measurements.last { $0.gave(bounds) }?.room : nil) ?? bounds
     let room = Size(width: max(size.width - inset.horizontal, 0), height: max(size.height - inset.vertical, 0))
     return TextLayout(
       parameters.text, constrainedTo: room, maximumNumberOfLines: parameters.maximumNumberOfLines,
