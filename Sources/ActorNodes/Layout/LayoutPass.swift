@@ -150,6 +150,15 @@ enum LayoutPass {
     let (loads, errors, refused) = await Tree.setManagedSubnodes(walked.managed)
     outcome.errors.append(contentsOf: errors as [any Error])
     for load in loads { await Tree.finishImplicitLoad(load) }
+    // A named node invalidated after its manager measured it, while it was no subnode: its invalidation reached no
+    // supernode, and the manager's layout placed it at the size measured before (convergence seed 54). Asked now
+    // as the invalidation asked: from the pass's rank in a chain of them, not one further.
+    for (parent, nodes) in walked.managed where !refused.contains(parent.nodeCore.id) {
+      for node in nodes {
+        node.nodeCore.askForPassIfInvalidatedSinceMeasuredFromAbove(
+          node, generation: LayoutScope.current?.passGeneration ?? 0)
+      }
+    }
     // A follow-up pass, as code run by this one asks for (its generation counts towards the limit of a chain).
     let generation = (LayoutScope.current?.passGeneration ?? 0) + 1
     guard generation <= LayoutScope.followUpPassLimit else { return }

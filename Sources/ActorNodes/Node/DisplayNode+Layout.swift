@@ -74,6 +74,7 @@ extension DisplayNode {
     if LayoutApplication.nodeRunningHooks.load(ordering: .relaxed) == core.id, LayoutApplication.isOnMainQueue {
       return
     }
+    core.latestInvalidation.store(version, ordering: .releasing)
     core.unhandledInvalidation.store(version, ordering: .releasing)
     core.requestLayoutPass(for: self, generation: generation)
   }

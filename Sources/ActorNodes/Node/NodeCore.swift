@@ -35,6 +35,10 @@ public final class NodeCore: Sendable {
   /// The layout version that the node's latest invalidation asking for a pass made, until a pass takes the node as
   /// one to lay out again; 0 for none (see ``DisplayNode/remeasureForPass(_:invalidatedAt:)``).
   let unhandledInvalidation = Atomic<UInt64>(0)
+  /// The layout version that the node's latest invalidation asking for a pass made, kept after a pass takes it: a
+  /// node that manages its subnodes measures the ones it names before they are its subnodes (see
+  /// ``askForPassIfInvalidatedSinceMeasuredFromAbove(_:generation:)``).
+  let latestInvalidation = Atomic<UInt64>(0)
   /// Bumped whenever a subnode leaves the node: a measurement whose spec named a subnode that left meanwhile is
   /// measured again rather than failing (Texture holds the node's lock while it runs its layout spec, so its
   /// subnodes cannot change under it).
@@ -244,6 +248,24 @@ public final class NodeCore: Sendable {
     LayoutScheduler.registrationLeft()
     let requestedAt = ContinuousClock.now
     Task { @HierarchyActor in LayoutScheduler.register(node, requestedAt: requestedAt, generation: generation) }
+  }
+
+  /// Asks for a pass if the node was invalidated after its supernode's spec measured it; `node` has this core.
+  ///
+  /// A node that manages its subnodes measures the nodes its layout names
+  /// before they are its subnodes. An invalidation of such a node in
+  /// between reached no supernode: its pass took the node as a root of its
+  /// own, or (unloaded) asked for none, and the new supernode's layout places
+  /// it at its old size. Called once the node is a subnode, this asks for the
+  /// pass that lays the supernode out again if the node's size changed, as the
+  /// invalidation would have asked had it come a moment later.
+  func askForPassIfInvalidatedSinceMeasuredFromAbove(_ node: any DisplayNode, generation: Int) {
+    let invalidated = latestInvalidation.load(ordering: .acquiring)
+    guard invalidated > requestFromAboveVersion.load(ordering: .relaxed) else { return }
+    // Listed as the invalidation listed it: a layout applied since then was measured from the new state, so the pass
+    // counts the node as resized and lays its supernode out again (see `remeasureForPass`).
+    unhandledInvalidation.max(invalidated, ordering: .acquiringAndReleasing)
+    requestLayoutPass(for: node, generation: generation)
   }
 
   /// Records whether the node left the window it was the root of (it frames itself until it enters one again).

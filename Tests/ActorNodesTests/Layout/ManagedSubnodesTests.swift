@@ -408,3 +408,65 @@ struct ManagedSubnodesTests {
     #expect(await middle.supernode?.nodeCore === root.nodeCore)
   }
 }
+
+/// Round 24: a node that manages its subnodes measures the nodes it names before they are its subnodes.
+@Suite("Automatic subnode management: a named node invalidated before it arrives", .timeLimit(.minutes(1)))
+struct ManagedArrivalTests {
+  @Test(
+    "A loaded node whose text changes after its new manager measured it, before it became a subnode, is laid out at its new size (convergence seed 54)"
+  )
+  @MainActor
+  func namedNodeInvalidatedBeforeItArrives() async throws {
+    let long = "kitten yarn basket sleepy window sunlight paw nose cat on the a yarn"
+    let text = TextNode(debugName: "text", text: AttributedText(long))
+    // Loaded under another window's root, then taken out: its passes run in that window's turns.
+    let other = Window(size: Size(width: 50, height: 300))
+    let otherRoot = BasicNode(debugName: "other root")
+    try await otherRoot.addSubnode(text)
+    try await other.attach(otherRoot)
+    await text.removeFromSupernode()
+    await other.waitForQueuedWork()
+    #expect(text.nodeCore.isViewLoaded)
+
+    let gated = GatedLeaf()
+    let manager = ManagingNode { .spec(.stack(.vertical, alignItems: .stretch, children: [])) }
+    let window = Window(size: Size(width: 200, height: 400))
+    try await window.attach(manager)
+    let gate = Gate()
+    await gated.hold(at: gate)
+    await manager.setMethod { [text, gated] in
+      .spec(.stack(.vertical, alignItems: .stretch, children: [.node(text), .node(gated)]))
+    }
+    // The manager's pass measured the text (its old, long one) and waits in the leaf's layout code.
+    await gate.waitForArrivals(1)
+    await text.setText(AttributedText("a cat"))
+    // The text's invalidation reached no supernode: its pass lays it out as a root of its own.
+    try await text.layoutIfNeeded()
+    await gate.open()
+    try await window.layoutIfNeeded()
+
+    let expected = try await TextNode(text: AttributedText("a cat"))
+      .layout(thatFits: SizeRange(min: Size(width: 200, height: 0), max: Size(width: 200, height: .infinity))).size
+    #expect(await manager.subnodes.map { $0.nodeCore.id } == [text.nodeCore.id, gated.nodeCore.id])
+    #expect(text.layer?.frame == Rect(origin: .zero, size: expected))
+    #expect(gated.layer?.frame == Rect(x: 0, y: expected.height, width: 200, height: 10))
+    withExtendedLifetime(other) {}
+  }
+}
+
+/// A 10-point-high leaf whose next measurement waits at a gate.
+actor GatedLeaf: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "gated")
+  private var gate: Gate?
+
+  func hold(at gate: Gate) { self.gate = gate }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    if let gate {
+      self.gate = nil
+      await gate.wait()
+    }
+    return .size(Size(width: range.min.width, height: 10))
+  }
+}
