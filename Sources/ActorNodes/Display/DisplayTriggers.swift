@@ -11,6 +11,8 @@ enum DisplayTriggers {
   private static var cancellations: [NodeCore] = []
   /// Loaded drawing nodes whose display waits for non-empty bounds.
   private static var zeroSized: [ViewSlot] = []
+  /// Drawing nodes that left their window's hierarchy with contents: cleared once the turn is over, unless back.
+  private static var exitedWithContents: [ViewSlot] = []
 
   /// A node entered a window's hierarchy: a drawing node with no contents, or out-of-date ones, displays
   /// (Texture's `__enterHierarchy`).
@@ -20,9 +22,16 @@ enum DisplayTriggers {
   }
 
   /// A node left its window's hierarchy: its display in flight is cancelled, and the contents it was to
-  /// replace are cleared (the node displays again when it is back).
+  /// replace are cleared; contents it shows are cleared once the turn is over, unless it entered a window's
+  /// hierarchy again in the same turn (Texture's node out of every window leaves the display state: its
+  /// `applyPendingInterfaceState:` cancels the display and clears the contents on the next main-queue turn if it
+  /// is still out). The node displays again when it is back.
   static func nodeExited(_ slot: ViewSlot, node: any DisplayNode) {
-    guard let display = slot.display, display.inFlight != nil, let layer = slot.layer else { return }
+    guard slot.drawsContents, let layer = slot.layer else { return }
+    guard let display = slot.display, display.inFlight != nil else {
+      if layer.contents != nil { exitedWithContents.append(slot) }
+      return
+    }
     display.inFlight = nil
     node.nodeCore.cancelDisplays()
     cancellations.append(node.nodeCore)
@@ -64,6 +73,12 @@ enum DisplayTriggers {
 
   /// Sends what the turn gathered to the scheduler, in one hop.
   static func sendGathered() {
+    if !exitedWithContents.isEmpty {
+      for slot in exitedWithContents where !slot.isInHierarchy && slot.drawsContents {
+        slot.layer?.contents = nil
+      }
+      exitedWithContents = []
+    }
     if !zeroSized.isEmpty {
       zeroSized.removeAll { slot in
         guard !slot.isReleased, let layer = slot.layer, slot.display?.attemptedWhileZeroSized == true else {

@@ -69,7 +69,11 @@ public protocol DrawingNode: DisplayNode {
   /// Implement it to return a bitmap made some other way (decoded, cached,
   /// composed). The default makes a context sized to the request, calls
   /// ``draw(_:in:request:)`` and returns its bitmap, or `nil` if the display
-  /// was cancelled meanwhile. Returning `nil` sets no contents.
+  /// was cancelled meanwhile. Returning `nil` sets no contents. Bounds too
+  /// large for a bitmap (2^28 pixels or more at the request's scale, see
+  /// ``GraphicsContext/canHoldBitmap(of:scale:)``) draw nothing: the default
+  /// returns `nil`, as Texture's display gets no image from a Core Graphics
+  /// context that cannot be made.
   ///
   /// - Parameters:
   ///   - parameters: The snapshot ``drawParameters()`` took.
@@ -84,6 +88,7 @@ extension DrawingNode {
 
   /// Makes a context of the request's size and scale, lets ``draw(_:in:request:)`` draw into it, and returns it.
   public static func display(_ parameters: DrawParameters, request: DisplayRequest) -> Image? {
+    guard GraphicsContext.canHoldBitmap(of: request.bounds.size, scale: request.contentsScale) else { return nil }
     var context = GraphicsContext(
       size: request.bounds.size, scale: request.contentsScale,
       fill: request.isOpaque ? request.backgroundColor : nil)

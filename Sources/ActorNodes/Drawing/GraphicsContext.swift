@@ -65,6 +65,16 @@ public struct GraphicsContext: Sendable {
     var alpha: Double
   }
 
+  /// Whether a context of `size` points at `scale` is small enough to make: under 2^28 pixels in all (a gigabyte of
+  /// RGBA, more than the machines this runs on can allocate at once), and so on each side.
+  ///
+  /// ``DrawingNode/display(_:request:)`` draws nothing for larger bounds, as a Core Graphics context that cannot
+  /// be made gives Texture's display no image.
+  public static func canHoldBitmap(of size: Size, scale: Double) -> Bool {
+    size.width * scale * size.height * scale < 0x1000_0000 && size.width * scale < 0x1000_0000
+      && size.height * scale < 0x1000_0000
+  }
+
   /// Creates a context whose bitmap covers `size` at `scale`.
   ///
   /// The bitmap is `ceil(size.width × scale)` × `ceil(size.height × scale)`
@@ -86,9 +96,8 @@ public struct GraphicsContext: Sendable {
     contractPrecondition(
       size.width * scale < 0x1000_0000 && size.height * scale < 0x1000_0000,
       "a graphics context's bitmap must be under 2^28 pixels on each side: got \(size) at scale \(scale)")
-    // 2^28 pixels (a gigabyte of RGBA) in all: a larger bitmap cannot be allocated on the machines this runs on.
     contractPrecondition(
-      size.width * scale * size.height * scale < 0x1000_0000,
+      Self.canHoldBitmap(of: size, scale: scale),
       "a graphics context's bitmap must be under 2^28 pixels in all: got \(size) at scale \(scale)")
     func pixelCount(_ length: Double) -> Int { max(0, Int((length * scale - 1e-9).rounded(.up))) }
     pixelWidth = pixelCount(size.width)

@@ -10,6 +10,15 @@ extension DisplayNode {
   /// needing display too, as for every node: before load, at load; after,
   /// at once when called on the main actor (as Texture marks the layer during
   /// the call), else in the next turn. A display clears the mark as it starts.
+  ///
+  /// - Note: Requests are not gathered into one display per turn, as Core
+  ///   Animation gathers Texture's marks into one display per commit: each
+  ///   request made after the previous one's display started supersedes it
+  ///   and starts another (two quick calls may snapshot and draw twice, and the
+  ///   superseded display's `displayWillStart` has no `displayDidFinish`, as a
+  ///   cancelled display has none in Texture). Only the newest commits. A
+  ///   display starts as soon as it is asked for, rather than at the window's
+  ///   next turn, so that it is not held up by other work (AN-0005).
   public nonisolated func setNeedsDisplay() async {
     await configure { $0.markNeedsDisplayOfRequestedDisplay() }
     requestDisplay()
@@ -156,6 +165,11 @@ extension DisplayNode {
   /// out of every window draws too (Texture's `display:NO` does not look at
   /// the hierarchy). Does nothing for a node that does not draw, is not
   /// loaded, is suspended (it keeps what it shows), or has empty bounds.
+  ///
+  /// - Note: Texture's `displayImmediately` draws a suspended layer too (it
+  ///   calls `display:NO`, past the suspension check of `display`). Here a
+  ///   suspended node keeps what it shows whatever asks it to draw (a mark, a
+  ///   write, ``recursivelyEnsureDisplay()``, this): resume it first to draw now.
   @MainActor
   public func displayImmediately() async {
     guard let drawing = self as? any DrawingNode, !nodeCore.isDisplaySuspended else { return }
@@ -175,7 +189,8 @@ extension DisplayNode {
   /// (their errors are left to ``Window/layoutIfNeeded()``; called from
   /// layout code, it does not wait for the pass it runs in). Loaded drawing nodes of the subtree that are in a window and have no
   /// contents or out-of-date contents are displayed at high priority, ahead
-  /// of other displays; a display already asked for (by entering the window,
+  /// of other displays (a suspended node keeps what it shows, as Texture's
+  /// `display` skips a suspended layer); a display already asked for (by entering the window,
   /// a write, ``setNeedsDisplay()``) or under way is waited for, not asked for
   /// again (Texture's `displayIfNeeded`, and its wait for the transaction of a
   /// layer whose display is under way). Only the displays of the subtree are
@@ -197,6 +212,8 @@ extension DisplayNode {
       stack.append(contentsOf: slot.children.reversed().filter { $0.parent === slot })
       guard slot.drawsContents, slot.isInHierarchy, let layer = slot.layer, let node = slot.liveNode else { continue }
       let core = node.nodeCore
+      // A suspended node keeps what it shows: Texture's `display` returns at once for a suspended layer.
+      guard !core.isDisplaySuspended else { continue }
       // Asked for already (by entering its window, or a write) or under way: waited for, not asked for again.
       if core.hasOutstandingDisplays || slot.display?.inFlight != nil {
         cores.append(core)

@@ -24,6 +24,28 @@ extension HeldDrawSuites {
 
     private static let square = Rect(x: 0, y: 0, width: 2, height: 2)
 
+    /// Round 24: a size no bitmap can hold stopped the program on a display thread, far from the write that set it.
+    @Test func boundsTooLargeForABitmapDrawNothingAndTheDisplayFinishes() async throws {
+      let log = EventLog()
+      let probe = DrawProbe()
+      let huge = PaintNode("huge", log: log, probe: probe, frame: Rect(x: 0, y: 0, width: 17_000, height: 17_000))
+      let window = window()
+      try await window.attach(huge)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(huge.layer?.contents == nil)
+      #expect(log.entries(containing: "didFinish").count == 1, "the display ends as one that drew nothing")
+      #expect(!GraphicsContext.canHoldBitmap(of: Size(width: 2, height: 2), scale: 10_000))
+      #expect(GraphicsContext.canHoldBitmap(of: Size(width: 16_000, height: 16_000), scale: 1))
+      // Back to a size a bitmap holds: it draws.
+      let square = Self.square
+      await huge.configure { $0.frame = square }
+      await huge.setNeedsDisplay()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(huge.layer?.contents?.pixelWidth == 2)
+    }
+
     @Test func aTransactionCommitsInOneTurnInStartOrderAfterItsSlowestDraw() async throws {
       let log = EventLog()
       let fast = DrawProbe()

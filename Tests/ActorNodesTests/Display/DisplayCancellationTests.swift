@@ -125,6 +125,42 @@ extension HeldDrawSuites {
       #expect(log.entries(containing: "didFinish").count == 2)
     }
 
+    /// Round 24: Texture's node that leaves every window leaves the display state, which clears its contents on
+    /// the next main-queue turn if it is still out; it draws again when it comes back.
+    @Test func leavingTheWindowClearsShownContents() async throws {
+      let log = EventLog()
+      let probe = DrawProbe()
+      let (node, window) = try await displayedNode(log: log, probe: probe)
+      #expect(node.layer?.contents != nil)
+      await window.detach()
+      await window.flush()
+      #expect(node.layer?.contents == nil, "out of every window, nothing in flight: cleared after the turn")
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [255, 0, 0, 255])
+      #expect(probe.entries("parameters paint").count == 2, "drawn again on re-entry")
+      #expect(log.entries(containing: "didFinish").count == 2)
+
+      // A move into another window in one turn keeps what it shows, as Texture's does (it is back in the display
+      // state before the next main-queue turn).
+      let (first, second) = (BasicNode(debugName: "first"), BasicNode(debugName: "second"))
+      await window.detach()
+      try await first.addSubnode(node)
+      try await window.attach(first)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.entries("parameters paint").count == 3)
+      let other = Window(size: Size(width: 10, height: 10), turnMode: .manual)
+      try await other.attach(second)
+      try await second.addSubnode(node)
+      await other.flush()  // Out of the first window and into the second in this one turn.
+      #expect(node.isInHierarchy)
+      #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [255, 0, 0, 255])
+      await other.waitForPendingDisplays()
+      #expect(probe.entries("parameters paint").count == 3, "nothing to draw again")
+    }
+
     @Test func releasingTheNodeCancelsItsDraw() async throws {
       let held = DrawProbe(holdingDraws: true)
       let lifetime = LifetimeCounter()

@@ -105,6 +105,10 @@ extension HeldDrawSuites {
       await settle(window)
       #expect(shown(node) == Self.red, "a suspended node keeps what it shows when nothing was in flight")
       #expect(probe.entries("parameters paint").count == 1)
+      // Round 24: so does an ensured display (Texture's `display` returns at once for a suspended layer).
+      await node.recursivelyEnsureDisplay()
+      #expect(shown(node) == Self.red)
+      #expect(probe.entries("parameters paint").count == 1)
       node.setDisplaySuspended(false)
       await settle(window)
       #expect(shown(node) == Self.blue)
