@@ -146,7 +146,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
               LoadEntry(
                 node: node, children: [], childrenVersion: 1, isLayerBacked: false,
                 snapshot: LoadSnapshot(
-                  properties: ViewProperties(), written: ViewPropertyMask(), actions: [],
+                  properties: ViewProperties(), written: ViewPropertyMask(), frame: nil, actions: [],
                   version: 0, didLoadBlocks: [], debugName: nil, appliedLayout: nil))
             ])
           ], recorder: TurnRecorder())

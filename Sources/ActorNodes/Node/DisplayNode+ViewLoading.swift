@@ -67,6 +67,7 @@ extension DisplayNode {
     let snapshot = LoadSnapshot(
       properties: state.properties,
       written: state.pendingWrites,
+      frame: state.pendingFrame,
       actions: state.pendingActions,
       version: state.writeVersion,
       didLoadBlocks: state.didLoadBlocks,
@@ -76,6 +77,7 @@ extension DisplayNode {
     if Self.self is any DrawingNode.Type { nodeCore.setDisplayFlag(NodeCore.drawsContents, true) }
     state.pendingWrites = ViewPropertyMask()
     state.pendingActions = []
+    state.pendingFrame = nil
     state.didLoadBlocks = []
     return snapshot
   }

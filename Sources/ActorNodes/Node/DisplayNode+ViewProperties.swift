@@ -95,13 +95,16 @@ extension DisplayNode {
     let record = state.properties
     let core = nodeCore
     // Loaded: read from the view, unless it is still to be made (gathered, waiting for its window's turn).
+    var properties: ViewProperties
     if state.isLoaded, let read = await MainActor.run(body: { core.slot?.currentProperties(fallback: record) }) {
-      return read
+      properties = read
+    } else {
+      properties = record
     }
-    var properties = record
     if await core.isLayerBacked {
       properties.isUserInteractionEnabled = false
-      // A bare layer has no tint of its own to inherit: its node's is the first one set up its supernodes.
+      // A bare layer has no tint of its own to inherit: its node's is the first one set up its supernodes, loaded
+      // or not (a layer-backed supernode keeps its own in its record, a view-backed one in its view).
       if properties.tintColor == nil, let supernode = await supernode {
         properties.tintColor = await supernode.viewProperties().tintColor
       }

@@ -24,6 +24,10 @@ public final class NodeState {
   var pendingWrites = ViewPropertyMask()
   /// The view actions requested before load.
   var pendingActions = ViewActions()
+  /// Before load, the frame written last, if no bounds, position or anchor point was written after it: a view
+  /// made by a factory takes it as a frame, against its own anchor point and bounds origin (Texture keeps a
+  /// synchronous node's pending frame as a frame and sets it on the view at load).
+  var pendingFrame: FrameForView?
   /// The version of the node's latest write; the main actor applies a write only if it is newer.
   var writeVersion: UInt64 = 0
   /// The version of the node's latest write of its bounds after load (a `configure` write or a pass's frame).
@@ -99,11 +103,21 @@ public final class NodeState {
     let (written, actions) = (recording.written, recording.actions)
     guard !written.isEmpty || !actions.isEmpty else { return nil }
     recording.values.validate(written)
+    let frame = recording.frameForView.map { FrameForView(frame: $0, boundsOrigin: recording.writtenBoundsOrigin) }
     if !isLoaded {
+      if let frame {
+        // A bounds origin written before, in an earlier write, stays (a frame keeps the view's bounds origin).
+        let boundsWritten = pendingFrame == nil && pendingWrites.contains(.bounds)
+        pendingFrame = FrameForView(
+          frame: frame.frame,
+          boundsOrigin: frame.boundsOrigin ?? pendingFrame?.boundsOrigin
+            ?? (boundsWritten ? recording.values.bounds.origin : nil))
+      } else if written.contains(.bounds) || written.contains(.position) || written.contains(.anchorPoint) {
+        pendingFrame = nil
+      }
       pendingWrites.formUnion(written)
       pendingActions.formUnion(actions)
     }
-    let frame = recording.frameForView.map { FrameForView(frame: $0, boundsOrigin: recording.writtenBoundsOrigin) }
     return (written, actions, frame)
   }
 }

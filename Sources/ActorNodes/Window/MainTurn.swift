@@ -195,7 +195,9 @@ private final class TurnWork {
     slot.install(
       view: view, layer: layer,
       label: NodeLabel(type: type(of: entry.node), id: core.id, debugName: entry.snapshot?.debugName))
-    apply(entry.snapshot!, to: slot, view: view, layer: layer)
+    let isFactoryView: Bool
+    if case .view = core.viewFactory { isFactoryView = true } else { isFactoryView = false }
+    apply(entry.snapshot!, to: slot, view: view, layer: layer, isFactoryView: isFactoryView)
     slot.setDrawsContents(core.hasDisplayFlag(NodeCore.drawsContents))
     slot.managesSubnodes = core.automaticallyManagesSubnodes
     mirrorChildren(of: slot, entry.children, version: entry.childrenVersion)
@@ -211,8 +213,17 @@ private final class TurnWork {
   }
 
   /// Gives a new view its node's pending state.
-  private func apply(_ snapshot: borrowing LoadSnapshot, to slot: ViewSlot, view: View?, layer: Layer) {
-    snapshot.properties.apply(snapshot.written, to: layer, view: view)
+  private func apply(
+    _ snapshot: borrowing LoadSnapshot, to slot: ViewSlot, view: View?, layer: Layer, isFactoryView: Bool
+  ) {
+    if isFactoryView, let frame = snapshot.frame {
+      // Texture sets a synchronous node's pending frame on the view it made: split against the view's own anchor
+      // point and bounds origin, which the node's record does not know.
+      snapshot.properties.apply(snapshot.written.subtracting(.frame), to: layer, view: view)
+      frame.apply(to: layer, newer: .frame)
+    } else {
+      snapshot.properties.apply(snapshot.written, to: layer, view: view)
+    }
     snapshot.actions.apply(to: layer)
     slot.propertyVersions = PropertyVersions(snapshotVersion: snapshot.version)
     if let (layout, isManual, stamp) = snapshot.appliedLayout {

@@ -230,9 +230,9 @@ final class ViewSlot {
     guard let layer else { return nil }
     var properties = ViewProperties(layer: layer, view: view, fallback: fallback)
     if view == nil { properties.isUserInteractionEnabled = false }  // A bare layer takes no touches (Texture: NO).
-    // A view with no tint color shows its superview's, as UIKit's `tintColor` (and Texture's getter for a
-    // layer-backed node, which asks its supernode) reads.
-    var ancestor = parent
+    // A view with no tint color shows its superview's, as UIKit's `tintColor` reads. (A layer-backed node's is
+    // its supernode's, as Texture's getter asks: `viewProperties()` ascends the nodes, whose records hold it.)
+    var ancestor = view == nil ? nil : parent
     while properties.tintColor == nil, let slot = ancestor {
       properties.tintColor = slot.view?.tintColor
       ancestor = slot.parent

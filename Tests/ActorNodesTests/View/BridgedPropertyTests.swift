@@ -77,6 +77,40 @@ struct BridgedPropertyTests {
   }
 
   @Test(
+    "A frame written before load is split against a factory-made view's own anchor point and bounds origin, as after load (Texture: a synchronous node's pending frame)",
+    arguments: [false, true])
+  @MainActor
+  func pendingFrameOnFactoryView(boundsFirst: Bool) async throws {
+    let node = BasicNode(debugName: "factory") {
+      let view = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+      view.layer.anchorPoint = Point(x: 0, y: 0)
+      view.bounds = Rect(x: 5, y: 5, width: 20, height: 20)
+      return view
+    }
+    if boundsFirst { await node.configure { $0.bounds = Rect(x: 2, y: 3, width: 1, height: 1) } }
+    await node.configure { $0.frame = Rect(x: 10, y: 10, width: 100, height: 50) }
+    try await Window(turnMode: .manual).attach(node)
+    let view = try #require(node.view)
+    #expect(view.frame == Rect(x: 10, y: 10, width: 100, height: 50))
+    #expect(view.bounds.origin == (boundsFirst ? Point(x: 2, y: 3) : Point(x: 5, y: 5)))
+    #expect(view.layer.anchorPoint == Point(x: 0, y: 0), "an anchor point nobody wrote keeps the factory's value")
+    #expect(await node.viewProperties().frame == Rect(x: 10, y: 10, width: 100, height: 50))
+    // A position written after the frame ends it: bounds and position are set as written.
+    let moved = BasicNode(debugName: "moved") {
+      let view = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+      view.layer.anchorPoint = Point(x: 0, y: 0)
+      return view
+    }
+    await moved.configure {
+      $0.frame = Rect(x: 10, y: 10, width: 100, height: 50)
+      $0.position = Point(x: 7, y: 8)
+    }
+    try await Window(turnMode: .manual).attach(moved)
+    #expect(moved.view?.layer.position == Point(x: 7, y: 8))
+    #expect(moved.view?.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
+  }
+
+  @Test(
     "After load, main-actor writes go straight to a factory-made view (Texture: testPropertiesSetOnThreadAfterLoadingExternalView, …ExternalLayer)",
     .tags(.texturePort))
   @MainActor
@@ -132,13 +166,23 @@ struct BridgedPropertyTests {
     let grandchild = BasicNode()
     try await child.addSubnode(grandchild)
     try await parent.addSubnodes([child, layerChild])
-    try await Window(turnMode: .manual).attach(parent)
+    let window = Window(turnMode: .manual)
+    try await window.attach(parent)
     #expect(await child.viewProperties().tintColor == .red)
     #expect(await layerChild.viewProperties().tintColor == .red)
     #expect(await grandchild.viewProperties().tintColor == .red)
     await child.configure { $0.tintColor = .blue }
     #expect(await grandchild.viewProperties().tintColor == .blue, "the nearest tint wins")
     #expect(await parent.viewProperties().tintColor == .red)
+    // Round 24: a layer-backed node's tint is its supernode's, layer-backed too, after load as before.
+    let layerGrandchild = BasicNode(debugName: "layer grandchild", isLayerBacked: true)
+    try await layerChild.addSubnode(layerGrandchild)
+    await window.flush()
+    #expect(layerGrandchild.layer != nil)
+    #expect(await layerGrandchild.viewProperties().tintColor == .red)
+    await layerChild.configure { $0.tintColor = .green }
+    await window.flush()
+    #expect(await layerGrandchild.viewProperties().tintColor == .green)
   }
 
   @Test(
