@@ -24,6 +24,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case initialAlphaNotFinite, nodeStateReplaced, nodeCoreComputed, nodeCoreShared
   case sizeRangeMinAboveMax, sizeRangeMinInfinite, sizeRangeMaxNaN, dimensionPointsNegative, dimensionFractionAboveOne
   case flexGrowNegative, spacingNotFinite, layoutSizeNegative, layoutPositionNotFinite, parentSizeNegative
+  case styleParentSizeNegative, flattenedScaleNotPositive
   case managedSubnodeRemovedByHand, removedInLayoutCode, detachedInLayoutCode
   case fontSizeNotPositive, textRoomNegative, textLineLimitNegative, textInsetNegative
   case convertedPointNotFinite, convertedRectNotFinite, nodeConvertedPointNotFinite, conversionOverflows
@@ -80,7 +81,8 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .spacingNotFinite: "spacingBefore must be finite"
     case .layoutSizeNegative: "a layout's size must be finite and not negative"
     case .layoutPositionNotFinite: "a layout's position must be finite"
-    case .parentSizeNegative: "a parent size must not be negative (NaN: unknown)"
+    case .parentSizeNegative, .styleParentSizeNegative: "a parent size must not be negative (NaN: unknown)"
+    case .flattenedScaleNotPositive: "a layout's scale must be finite and positive"
     case .managedSubnodeRemovedByHand:
       "the subnodes of a node that automatically manages its subnodes come from its layout"
     case .removedInLayoutCode: "layout code must not add or remove subnodes of a node being laid out"
@@ -277,6 +279,12 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       _ = Layout(element: .spec("Stack"), size: .zero, position: Point(x: .nan, y: 0))
     case .parentSizeNegative:
       _ = try? await BasicNode().layout(thatFits: .unconstrained, parentSize: Size(width: -100, height: 100))
+    case .styleParentSizeNegative:
+      var style = LayoutStyle()
+      style.minWidth = .fraction(0.5)
+      _ = style.sizeRange(parentSize: Size(width: -100, height: 10))
+    case .flattenedScaleNotPositive:
+      _ = Layout(element: .spec("Stack"), size: .zero, sublayouts: []).flattened(scale: -1)
     case .managedSubnodeRemovedByHand:
       let child = BasicNode()
       let parent = ManagingNode { [child] in .spec(.node(child)) }

@@ -73,8 +73,11 @@ public struct Layout: Sendable {
   /// layout lists its direct subnodes only). Positions are rounded up to the
   /// pixel grid of `scale` (pixels per point), as Texture rounds the
   /// positions of the layouts it makes.
+  ///
+  /// - Precondition: `scale` is finite and positive.
   public func flattened(scale: Double = 1) -> Layout {
-    Layout(
+    contractPrecondition(scale.isFinite && scale > 0, "a layout's scale must be finite and positive: got \(scale)")
+    return Layout(
       element: element, size: size, position: position,
       sublayouts: Self.nodeLayouts(in: sublayouts, origin: .zero, grid: PixelGrid(scale: scale)))
   }

@@ -149,6 +149,9 @@ enum LayoutPass {
     // nodes load as after any edit (their frames, recorded above, are in their snapshots).
     let (loads, errors, refused) = await Tree.setManagedSubnodes(walked.managed)
     outcome.errors.append(contentsOf: errors as [any Error])
+    // A refused change (a node another managing node in a tree still names) is tried again by the next pass, as a
+    // failed node is: once that node drops it, in any later pass, this one takes it (Texture moves it then).
+    for (parent, _) in walked.managed where refused.contains(parent.nodeCore.id) { outcome.failed.append(parent) }
     for load in loads { await Tree.finishImplicitLoad(load) }
     // A named node invalidated after its manager measured it, while it was no subnode: its invalidation reached no
     // supernode, and the manager's layout placed it at the size measured before (convergence seed 54). Asked now

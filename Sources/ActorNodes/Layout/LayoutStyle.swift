@@ -116,8 +116,13 @@ public struct LayoutStyle: Hashable, Sendable {
   /// exact size above the maximum gives the maximum, below the minimum the
   /// minimum, and in between itself. A fraction of an unknown parent size
   /// counts as automatic.
+  ///
+  /// - Precondition: `parentSize` is not negative.
   public func sizeRange(parentSize: Size) -> SizeRange {
-    sizeRange(parentSize: parentSize, autoMax: Size(width: .infinity, height: .infinity))
+    contractPrecondition(
+      !(parentSize.width < 0) && !(parentSize.height < 0),
+      "a parent size must not be negative (NaN: unknown): got \(parentSize)")
+    return sizeRange(parentSize: parentSize, autoMax: Size(width: .infinity, height: .infinity))
   }
 
   /// ``sizeRange(parentSize:)`` with `autoMax` standing for an automatic maximum (an absolute spec's remaining room).

@@ -48,7 +48,11 @@ extension DisplayNode {
   ///   actor: the node is laid out at exactly the size of its bounds
   ///   (nothing happens while they are empty, as in Texture), and every node
   ///   its layouts place takes its frame and its layout, kept until its view
-  ///   loads. Nothing of it reaches the main actor before that.
+  ///   loads. Nothing of it reaches the main actor before that. A subnode
+  ///   whose size changed in the range its supernode's layout gave it is
+  ///   still laid out at its bounds, and marks its ancestors' layouts as out
+  ///   of date, so that the supernode's next layout (its own
+  ///   `layoutIfNeeded()`, say) places it at its new size, as Texture's does.
   ///
   /// - Throws: The first error the layout code threw; the rest of the tree is laid out all the same.
   ///   ``LayoutError/layoutPassAwaitedFromLayoutCode`` for a loaded node, if called from layout code (the
@@ -67,6 +71,18 @@ extension DisplayNode {
     }
     let size = await viewProperties().bounds.size
     guard size.width > 0, size.height > 0 else { return }
+    // Measured first in the range its supernode's layout gave it, as Texture's `__layout` measures a node in the
+    // range of its calculated layout: a new size there marks every ancestor's layout as out of date (Texture's
+    // `_u_setNeedsLayoutFromAbove`), so that the supernode's next layout places it at that size.
+    if core.supernodeID.load(ordering: .acquiring) != 0,
+      case .resized = try await remeasureForPass(LayoutEnvironment(scale: 1)).0
+    {
+      var ancestor = await supernode
+      while let node = ancestor {
+        node.invalidateCalculatedLayout()
+        ancestor = await node.supernode
+      }
+    }
     let outcome = await LayoutPass.run(
       roots: [LayoutPass.Root(node: self, target: .range(SizeRange(exactly: size)), frame: nil)],
       environment: LayoutEnvironment(scale: 1))
@@ -92,7 +108,9 @@ extension DisplayNode {
   /// A node whose applied range is exact on an axis was sized by its
   /// supernode (a stack's flexing or stretching, a second measurement in a
   /// shrunk range): the same size there says nothing about what it wants, so
-  /// its supernode lays out again. Texture measures such a node again only in
+  /// its supernode lays out again, unless its own style fixes that axis (a
+  /// width, a height or a preferred size: what it wants there is the style's,
+  /// which did not change). Texture measures such a node again only in
   /// the shrunk range and keeps the old layout (its
   /// `testCallingSetNeedsLayoutOnANodeThatWasSubjectToMultipassLayout` pins
   /// that as a known bug).
@@ -156,10 +174,14 @@ extension DisplayNode {
     // Read before measuring: a new measurement drops the entries of older versions.
     let otherSizes = storage.cache.sizes(at: applied.version, scale: environment.grid.scale, except: applied.range)
     let layout = try await cachedEntry(in: applied.range, environment).layout
-    // (A node placed by hand at its bounds has an exact range of its own: a layout of the same size is its.)
+    // (A node placed by hand at its bounds has an exact range of its own: a layout of the same size is its. An
+    // axis its own style fixes is not the supernode's doing either: what it wants there cannot have changed, since
+    // a style change counts as a new size above.)
+    let own = storage.style.sizeRange(parentSize: Size(width: .nan, height: .nan))
     let sizedBySupernode =
       !storage.isPlacedByHand
-      && (applied.range.min.width == applied.range.max.width || applied.range.min.height == applied.range.max.height)
+      && ((applied.range.min.width == applied.range.max.width && own.min.width != own.max.width)
+        || (applied.range.min.height == applied.range.max.height && own.min.height != own.max.height))
     guard layout.size == applied.layout.size && !sizedBySupernode else { return .resized(applied.range) }
     for (range, size) in otherSizes where try await cachedEntry(in: range, environment).layout.size != size {
       return .resized(applied.range)

@@ -197,6 +197,11 @@ public protocol DisplayNode: Actor {
   /// for every new layout it applies), before the main actor applies it. A
   /// pass that applies the same, still valid measurement again does not call
   /// it. ``calculatedLayout`` is the new layout here. The default does nothing.
+  ///
+  /// For a node that manages its subnodes, it runs before the pass's
+  /// `HierarchyActor` step makes the nodes the layout names its subnodes
+  /// (Texture calls it after its layout transition inserted them): read the
+  /// new subnodes from the layout, not from ``subnodes``.
   func calculatedLayoutDidChange()
 
   /// The line that represents this node in ``recursiveDescription()``.

@@ -227,6 +227,30 @@ struct LayoutPassTests {
     #expect(frame(of: b) == Rect(x: 60, y: 0, width: 30, height: 40))
   }
 
+  @Test(
+    "A node whose own style fixes its size keeps its supernode's layout when it is laid out again at that size (round 24)",
+    arguments: [false, true])
+  @MainActor
+  func styleFixedSizeLeavesItsSupernodeAlone(stretched: Bool) async throws {
+    let leaf = PassNode("leaf", size: Size(width: 50, height: 20))
+    await leaf.setStyle { $0.preferredSize = Size(width: 50, height: 20) }
+    let root = PassNode("root") { _ in
+      .spec(.stack(.vertical, alignItems: stretched ? .stretch : .start, children: [.node(leaf)]))
+    }
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 200, height: 300), turnMode: .manual)
+    try await window.attach(root)
+    #expect(await root.layoutCalls == 1)
+    await leaf.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    // Stretched or not, what the leaf wants is its style's size, which did not change (a stack does not stretch a
+    // node whose style fixes its cross size).
+    #expect(await root.layoutCalls == 1)
+    #expect(await root.changes == 1)
+    #expect(await leaf.layoutCalls == 2)
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 50, height: 20))
+  }
+
   @Test("setNeedsLayout() runs the node's layout hooks even when its layout does not change (layoutSubviews runs)")
   @MainActor
   func setNeedsLayoutRunsHooks() async throws {
@@ -872,6 +896,24 @@ struct LayoutPassTests {
     try await window.layoutIfNeeded()
     #expect(frame(of: leaf) == Rect(x: 20, y: 0, width: 10, height: 10), "it was never laid out again")
     #expect(frame(of: node) == Rect(x: 5, y: 5, width: 30, height: 30))
+  }
+
+  @Test(
+    "In an unloaded tree, a subnode laid out after it grew marks its supernode's layout, whose next layout places it at its new size (round 24)"
+  )
+  func unloadedSubnodeThatGrewRelayoutsItsSupernode() async throws {
+    let a = PassNode("a", size: Size(width: 50, height: 20))
+    let b = PassNode("b", size: Size(width: 30, height: 10))
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(a), .node(b)])) }
+    try await root.addSubnodes([a, b])
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    try await root.layoutIfNeeded()
+    await a.setMethod { _ in .size(Size(width: 50, height: 70)) }
+    try await a.layoutIfNeeded()
+    #expect(await a.recordedProperties().frame.size == Size(width: 50, height: 20), "laid out at its bounds")
+    try await root.layoutIfNeeded()
+    #expect(await a.recordedProperties().frame == Rect(x: 0, y: 0, width: 50, height: 70))
+    #expect(await b.recordedProperties().frame == Rect(x: 0, y: 70, width: 30, height: 10))
   }
 
   @Test("An unloaded node with empty bounds is not laid out (Texture skips a layout at zero size)")

@@ -390,6 +390,29 @@ struct ManagedSubnodesTests {
   }
 
   @Test(
+    "A managing node refused a node another one still names takes it in a later pass, once the other drops it (Texture moves it)"
+  )
+  @MainActor
+  func refusedTakerGetsTheNodeOnceDropped() async throws {
+    let (x, owner, taker, root) = try await twoManagingNodes()
+    let window = Window(size: Size(width: 50, height: 50), turnMode: .manual)
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    await taker.setMethod { [x] in row([x]) }
+    await #expect(throws: HierarchyError.subnodesManagedByLayout) { try await window.layoutIfNeeded() }
+    #expect(await x.supernode === owner)
+    // Round 24: the refused layout was never tried again, and the node the owner dropped ended in no tree.
+    await owner.setMethod { row([]) }
+    try await window.layoutIfNeeded()
+    try await window.waitForLayoutPasses()
+    await window.flush()
+    #expect(await x.supernode === taker)
+    #expect(x.view?.superview === taker.view)
+    #expect(x.view?.frame == Rect(x: 0, y: 0, width: 10, height: 10))
+    #expect(await owner.subnodes.isEmpty)
+  }
+
+  @Test(
     "A managing layout that names an ancestor when its window attaches it: the attach returns, the error is reported")
   @MainActor
   func ancestorNamedAtAttach() async throws {
