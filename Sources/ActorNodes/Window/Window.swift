@@ -141,7 +141,8 @@ public final class Window {
 
   /// Detaches the root node: its views leave the window and `didExitHierarchy` is called.
   ///
-  /// The views stay loaded. Work for the detached tree is still applied in
+  /// The views stay loaded; drawing nodes' contents are cleared (they draw
+  /// again when they enter a window). Work for the detached tree is still applied in
   /// this window's turns (at ``flush()`` in manual mode) until the tree enters
   /// another window or this window goes away. A detach called while an
   /// attach is in progress waits for it, then detaches.
