@@ -25,11 +25,12 @@ enum DisplayTriggers {
   /// replace are cleared; contents it shows are cleared once the turn is over, unless it entered a window's
   /// hierarchy again in the same turn (Texture's node out of every window leaves the display state: its
   /// `applyPendingInterfaceState:` cancels the display and clears the contents on the next main-queue turn if it
-  /// is still out). The node displays again when it is back.
+  /// is still out). The node displays again when it is back. A suspended node keeps what it shows, as it does
+  /// whatever asks it to draw: nothing would draw it again until it is resumed.
   static func nodeExited(_ slot: ViewSlot, node: any DisplayNode) {
     guard slot.drawsContents, let layer = slot.layer else { return }
     guard let display = slot.display, display.inFlight != nil else {
-      if layer.contents != nil { exitedWithContents.append(slot) }
+      if layer.contents != nil, !node.nodeCore.isDisplaySuspended { exitedWithContents.append(slot) }
       return
     }
     display.inFlight = nil
@@ -75,6 +76,7 @@ enum DisplayTriggers {
   static func sendGathered() {
     if !exitedWithContents.isEmpty {
       for slot in exitedWithContents where !slot.isInHierarchy && slot.drawsContents {
+        if let node = slot.liveNode, node.nodeCore.isDisplaySuspended { continue }
         slot.layer?.contents = nil
       }
       exitedWithContents = []

@@ -71,8 +71,10 @@ public struct GraphicsContext: Sendable {
   /// ``DrawingNode/display(_:request:)`` draws nothing for larger bounds, as a Core Graphics context that cannot
   /// be made gives Texture's display no image.
   public static func canHoldBitmap(of size: Size, scale: Double) -> Bool {
-    size.width * scale * size.height * scale < 0x1000_0000 && size.width * scale < 0x1000_0000
-      && size.height * scale < 0x1000_0000
+    // The pixel counts as the bitmap rounds them (see `init`).
+    let width = max(0, (size.width * scale - 1e-9).rounded(.up))
+    let height = max(0, (size.height * scale - 1e-9).rounded(.up))
+    return width < 0x1000_0000 && height < 0x1000_0000 && width * height < 0x1000_0000
   }
 
   /// Creates a context whose bitmap covers `size` at `scale`.

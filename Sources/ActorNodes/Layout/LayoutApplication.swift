@@ -259,6 +259,7 @@ extension DisplayNode {
     state.properties.frame = frame
     guard state.isLoaded else {
       state.pendingWrites.formUnion(.frame)
+      state.recordPendingFrame(frame, boundsOrigin: nil)
       return nil
     }
     state.writeVersion += 1

@@ -149,18 +149,17 @@ enum LayoutPass {
     // nodes load as after any edit (their frames, recorded above, are in their snapshots).
     let (loads, errors, refused) = await Tree.setManagedSubnodes(walked.managed)
     outcome.errors.append(contentsOf: errors as [any Error])
-    // A refused change (a node another managing node in a tree still names) is tried again by the next pass, as a
-    // failed node is: once that node drops it, in any later pass, this one takes it (Texture moves it then).
+    // A refused change (a node another managing node in a tree still names) is tried again by the next pass of this
+    // scheduler, as a failed node is: once the other drops the node, this one takes it (Texture moves it then).
     for (parent, _) in walked.managed where refused.contains(parent.nodeCore.id) { outcome.failed.append(parent) }
     for load in loads { await Tree.finishImplicitLoad(load) }
     // A named node invalidated after its manager measured it, while it was no subnode: its invalidation reached no
-    // supernode, and the manager's layout placed it at the size measured before (convergence seed 54). Asked now
-    // as the invalidation asked: from the pass's rank in a chain of them, not one further.
-    for (parent, nodes) in walked.managed where !refused.contains(parent.nodeCore.id) {
-      for node in nodes {
-        node.nodeCore.askForPassIfInvalidatedSinceMeasuredFromAbove(
-          node, generation: LayoutScope.current?.passGeneration ?? 0)
-      }
+    // supernode, and the manager's layout placed it at the size measured before (convergence seed 54). Asked at the
+    // pass's own rank in a chain of passes (an invalidation from outside has none; one from code this pass ran
+    // asked for the next rank, which this does not exceed).
+    for (parentID, node) in walked.arriving where !refused.contains(parentID) {
+      node.nodeCore.askForPassIfInvalidatedSinceMeasuredFromAbove(
+        node, generation: LayoutScope.current?.passGeneration ?? 0)
     }
     // A follow-up pass, as code run by this one asks for (its generation counts towards the limit of a chain).
     let generation = (LayoutScope.current?.passGeneration ?? 0) + 1
@@ -178,6 +177,9 @@ enum LayoutPass {
     var managed: [(parent: any DisplayNode, nodes: [any DisplayNode])] = []
     /// Managing nodes whose layouts name nodes another managing node had: a pass places them once they moved.
     var placeAfterMoves: [any DisplayNode] = []
+    /// The nodes managing nodes' layouts name that were not their subnodes when the walk checked them, each with
+    /// the ``NodeCore/id`` of the node that names it.
+    var arriving: [(parentID: UInt64, node: any DisplayNode)] = []
     /// Nodes whose step threw: the next pass lays them out again.
     var failed: [any DisplayNode] = []
 
@@ -186,6 +188,7 @@ enum LayoutPass {
       errors += other.errors
       managed += other.managed
       placeAfterMoves += other.placeAfterMoves
+      arriving += other.arriving
       failed += other.failed
     }
   }
@@ -283,6 +286,9 @@ enum LayoutPass {
             // a pass of this node once they are its subnodes (the walk places no node it may not get).
             heldElsewhere = held
             if !held.isEmpty { walked.placeAfterMoves.append(visit.node) }
+            for node in named where node.nodeCore.supernodeID.load(ordering: .relaxed) != parentID {
+              walked.arriving.append((parentID, node))
+            }
           }
           walked.managed.append((visit.node, named))
         }

@@ -74,9 +74,7 @@ extension DisplayNode {
     // Measured first in the range its supernode's layout gave it, as Texture's `__layout` measures a node in the
     // range of its calculated layout: a new size there marks every ancestor's layout as out of date (Texture's
     // `_u_setNeedsLayoutFromAbove`), so that the supernode's next layout places it at that size.
-    if core.supernodeID.load(ordering: .acquiring) != 0,
-      case .resized = try await remeasureForPass(LayoutEnvironment(scale: 1)).0
-    {
+    if core.supernodeID.load(ordering: .acquiring) != 0, await sizeChangedInAppliedRange(LayoutEnvironment(scale: 1)) {
       var ancestor = await supernode
       while let node = ancestor {
         node.invalidateCalculatedLayout()
@@ -91,6 +89,16 @@ extension DisplayNode {
       await Self.submit(outcome.application, for: self)
     }
     if let error = outcome.errors.first { throw error }
+  }
+
+  /// Whether the node measures to another size than its applied layout's in that layout's range (Texture compares
+  /// its new layout's size with its bounds); `false` without an applied layout, or if its layout code throws (the
+  /// pass reports that).
+  private func sizeChangedInAppliedRange(_ environment: LayoutEnvironment) async -> Bool {
+    guard let applied = state.layoutStorage?.applied,
+      let entry = try? await cachedEntry(in: applied.range, environment)
+    else { return false }
+    return entry.layout.size != applied.layout.size
   }
 
   private func requestPassIfNeverLaidOut() {

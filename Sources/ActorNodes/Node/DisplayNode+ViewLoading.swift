@@ -77,7 +77,7 @@ extension DisplayNode {
     if Self.self is any DrawingNode.Type { nodeCore.setDisplayFlag(NodeCore.drawsContents, true) }
     state.pendingWrites = ViewPropertyMask()
     state.pendingActions = []
-    state.pendingFrame = nil
+    state.clearPendingFrame()
     state.didLoadBlocks = []
     return snapshot
   }

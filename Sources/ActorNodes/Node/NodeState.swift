@@ -27,7 +27,9 @@ public final class NodeState {
   /// Before load, the frame written last, if no bounds, position or anchor point was written after it: a view
   /// made by a factory takes it as a frame, against its own anchor point and bounds origin (Texture keeps a
   /// synchronous node's pending frame as a frame and sets it on the view at load).
-  var pendingFrame: FrameForView?
+  private(set) var pendingFrame: FrameForView?
+  /// Before load, the bounds origin written last, if bounds were written: a later frame keeps it.
+  private var pendingBoundsOrigin: Point?
   /// The version of the node's latest write; the main actor applies a write only if it is newer.
   var writeVersion: UInt64 = 0
   /// The version of the node's latest write of its bounds after load (a `configure` write or a pass's frame).
@@ -88,6 +90,20 @@ public final class NodeState {
     _ = record(configure)
   }
 
+  /// Records a frame written before load (by `configure` or a layout pass) as the pending frame.
+  ///
+  /// - Parameter boundsOrigin: The bounds origin the same write gave before the frame; else the one written last
+  ///   before load, if any (a frame keeps the bounds origin).
+  func recordPendingFrame(_ frame: Rect, boundsOrigin: Point?) {
+    pendingFrame = FrameForView(frame: frame, boundsOrigin: boundsOrigin ?? pendingBoundsOrigin)
+  }
+
+  /// Forgets the pending frame and bounds origin: the view has them now.
+  func clearPendingFrame() {
+    pendingFrame = nil
+    pendingBoundsOrigin = nil
+  }
+
   /// Applies `body`'s writes to the record (before load, also to the pending state).
   ///
   /// The body writes into the record in place: a write of one property
@@ -105,13 +121,9 @@ public final class NodeState {
     recording.values.validate(written)
     let frame = recording.frameForView.map { FrameForView(frame: $0, boundsOrigin: recording.writtenBoundsOrigin) }
     if !isLoaded {
+      if let origin = recording.writtenBoundsOrigin { pendingBoundsOrigin = origin }
       if let frame {
-        // A bounds origin written before, in an earlier write, stays (a frame keeps the view's bounds origin).
-        let boundsWritten = pendingFrame == nil && pendingWrites.contains(.bounds)
-        pendingFrame = FrameForView(
-          frame: frame.frame,
-          boundsOrigin: frame.boundsOrigin ?? pendingFrame?.boundsOrigin
-            ?? (boundsWritten ? recording.values.bounds.origin : nil))
+        recordPendingFrame(frame.frame, boundsOrigin: frame.boundsOrigin)
       } else if written.contains(.bounds) || written.contains(.position) || written.contains(.anchorPoint) {
         pendingFrame = nil
       }

@@ -141,6 +141,17 @@ extension HeldDrawSuites {
       #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [255, 0, 0, 255])
       #expect(probe.entries("parameters paint").count == 2, "drawn again on re-entry")
       #expect(log.entries(containing: "didFinish").count == 2)
+      // A suspended node keeps what it shows: nothing would draw it again until it is resumed.
+      node.setDisplaySuspended(true)
+      await window.detach()
+      await window.flush()
+      #expect(node.layer?.contents != nil)
+      try await window.attach(node)
+      await window.flush()
+      node.setDisplaySuspended(false)  // Resuming draws again, as Texture's does.
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.entries("parameters paint").count == 3)
 
       // A move into another window in one turn keeps what it shows, as Texture's does (it is back in the display
       // state before the next main-queue turn).
@@ -150,7 +161,7 @@ extension HeldDrawSuites {
       try await window.attach(first)
       await window.waitForPendingDisplays()
       await window.flush()
-      #expect(probe.entries("parameters paint").count == 3)
+      #expect(probe.entries("parameters paint").count == 4)
       let other = Window(size: Size(width: 10, height: 10), turnMode: .manual)
       try await other.attach(second)
       try await second.addSubnode(node)
@@ -158,7 +169,7 @@ extension HeldDrawSuites {
       #expect(node.isInHierarchy)
       #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [255, 0, 0, 255])
       await other.waitForPendingDisplays()
-      #expect(probe.entries("parameters paint").count == 3, "nothing to draw again")
+      #expect(probe.entries("parameters paint").count == 4, "nothing to draw again")
     }
 
     @Test func releasingTheNodeCancelsItsDraw() async throws {

@@ -914,6 +914,45 @@ struct LayoutPassTests {
     try await root.layoutIfNeeded()
     #expect(await a.recordedProperties().frame == Rect(x: 0, y: 0, width: 50, height: 70))
     #expect(await b.recordedProperties().frame == Rect(x: 0, y: 70, width: 30, height: 10))
+    // Laid out again at the size it keeps, it leaves its supernode alone, stretched or not.
+    let calls = await root.layoutCalls
+    try await a.layoutIfNeeded()
+    try await root.layoutIfNeeded()
+    #expect(await root.layoutCalls == calls)
+    let stretched = PassNode("stretched", size: Size(width: 50, height: 20))
+    let column = PassNode("column") { _ in
+      .spec(.stack(.vertical, alignItems: .stretch, children: [.node(stretched)]))
+    }
+    try await column.addSubnode(stretched)
+    await column.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    try await column.layoutIfNeeded()
+    try await stretched.layoutIfNeeded()
+    try await column.layoutIfNeeded()
+    #expect(await column.layoutCalls == 1)
+  }
+
+  @Test(
+    "A layout pass's frame for an unloaded node with a factory-made view is set on that view as a frame at load, not an older frame written before"
+  )
+  @MainActor
+  func passFrameBeforeLoadReachesAFactoryView() async throws {
+    let child = BasicNode(debugName: "factory") {
+      let view = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+      view.layer.anchorPoint = Point(x: 0, y: 0)
+      return view
+    }
+    await child.setStyle { $0.preferredSize = Size(width: 30, height: 40) }
+    await child.configure { $0.frame = Rect(x: 5, y: 5, width: 10, height: 10) }
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(child)])) }
+    try await root.addSubnode(child)
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    try await root.layoutIfNeeded()
+    let loaded = LoadedFrames()
+    await child.onDidLoad { context in loaded.frames.append(context.view?.frame) }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(loaded.frames == [Rect(x: 0, y: 0, width: 30, height: 40)])
+    #expect(child.view?.frame == Rect(x: 0, y: 0, width: 30, height: 40))
   }
 
   @Test("An unloaded node with empty bounds is not laid out (Texture skips a layout at zero size)")
@@ -1711,4 +1750,12 @@ actor SubnodeColumn: DisplayNode {
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
     .spec(.stack(.vertical, alignItems: .start, children: await subnodes.map { .node($0) }))
   }
+}
+
+/// The frames `onDidLoad` blocks saw, on the main actor.
+@MainActor
+final class LoadedFrames {
+  var frames: [Rect?] = []
+
+  nonisolated init() {}
 }
