@@ -217,15 +217,31 @@ struct LineBreaker {
     }
   }
 
+  /// Whether the cluster at `position` is whitespace or a line break (`false` at the end of the text).
+  private func isBreak(at position: Position) -> Bool {
+    var position = position
+    while position.run < text.runs.count, position.utf8Offset == text.runs[position.run].string.utf8.count {
+      position = Position(run: position.run + 1, utf8Offset: 0)
+    }
+    guard position.run < text.runs.count else { return false }
+    let string = text.runs[position.run].string
+    let index = string.utf8.index(string.utf8.startIndex, offsetBy: position.utf8Offset)
+    guard let character = string[index...].first else { return false }
+    return FontMetrics.classify(character).kind != .mark
+  }
+
   /// Cuts the last line at its tail to make room for the token, as `ASTextNode`'s tail truncater does.
   ///
-  /// The line keeps its own text (nothing of the lines it hides). If the
-  /// token fits after it, it follows the line's last character. Otherwise the
-  /// token takes the line's end: the characters it would cover go, and so
-  /// does the rest of the word it cuts into, back to the last space or
-  /// punctuation mark (`.,!?:;`) before it on the line, which goes too. Only a
-  /// line without such a mark before the cut is cut inside a word (between
-  /// grapheme clusters).
+  /// The line keeps its own text (nothing of the lines it hides). The token
+  /// goes at the line's right end: the cluster its left edge falls on is the
+  /// first to go (past the line's text, the line's last glyph, as TextKit's
+  /// nearest glyph: the whitespace the line broke at, or its last cluster if
+  /// it broke inside a word). The cut then goes back to the last space or
+  /// punctuation mark (`.,!?:;`) before that cluster, which goes too, so a
+  /// last line whose text the token would fit after still loses its last
+  /// word, as in Texture. Only a line without such a mark before it is cut
+  /// inside a word (between grapheme clusters); a first line cut to nothing
+  /// keeps its text and takes no token (Texture truncates nothing then).
   private mutating func truncateLastLine() {
     var line = lines.removeLast()
     let range = line.range
@@ -266,15 +282,23 @@ struct LineBreaker {
       (count > 0 ? widths[count - 1] : 0) + (count > 0 ? fonts[count - 1] : firstFont).width(of: truncationToken)
     }
     func fits(keeping count: Int) -> Bool { lineWidth(keeping: count) <= room.width + Self.tolerance }
-    var kept = ends.count
-    if !fits(keeping: kept) {
-      // The first cluster after which the token, in that cluster's font, does not fit: it and what follows go
-      // (every shorter cut fits, in the font of the cluster it ends with).
-      kept = widths.indices.first { !fits(keeping: $0 + 1) } ?? ends.count
-      // Back to the last space or punctuation mark before it, which goes too, if text is left before it.
-      if let mark = marks[..<kept].lastIndex(of: true), mark > 0 { kept = mark }
-      while kept > 0, spaces[kept - 1] { kept -= 1 }
+    // The first cluster to go: the first after which the token, in that cluster's font, does not fit (every
+    // shorter cut fits, in the font of the cluster it ends with); else the line's last glyph.
+    let clipped: Int
+    if let first = widths.indices.first(where: { !fits(keeping: $0 + 1) }) {
+      clipped = first
+    } else if spaces.last != true, isBreak(at: range.upperBound) {
+      clipped = ends.count  // The whitespace or line break after the line's range.
+    } else {
+      clipped = max(0, ends.count - 1)
     }
+    // Back to the last space or punctuation mark before it, which goes too; else inside the word.
+    var kept = marks[..<clipped].lastIndex(of: true) ?? clipped
+    if kept == 0, range.lowerBound == text.startPosition {
+      lines.append(line)  // Nothing would be left: Texture's truncater leaves the text as it is.
+      return
+    }
+    while kept > 0, spaces[kept - 1] { kept -= 1 }
     line.range = range.lowerBound..<(kept > 0 ? ends[kept - 1] : range.lowerBound)
     line.frame.size.width = lineWidth(keeping: kept)
     line.isTruncated = true

@@ -13,10 +13,13 @@
 /// - when the text needs more lines than ``maximumNumberOfLines`` allows or
 ///   than fit in the height, the last line shown ends with the truncation
 ///   token (`…` by default), in the font of the text it follows, as
-///   `ASTextNode` truncates: the line keeps its own text, and where the token
-///   does not fit after it, the word it would cut into goes, back to the last
-///   space or punctuation mark (`.,!?:;`) on the line; a line without one is
-///   cut between grapheme clusters.
+///   `ASTextNode` truncates: the line keeps its own text; the token goes at
+///   the line's right end, and the cut goes back from the first cluster it
+///   covers (the line's last glyph if it covers none) to the last space or
+///   punctuation mark (`.,!?:;`) before it, so the line's last word goes even
+///   where the token would fit after it; a line without such a mark is cut
+///   between grapheme clusters, and a first line cut to nothing keeps its text
+///   without a token.
 public struct TextLayout: Hashable, Sendable {
   /// One line of text.
   public struct Line: Hashable, Sendable {
