@@ -195,9 +195,7 @@ private final class TurnWork {
     slot.install(
       view: view, layer: layer,
       label: NodeLabel(type: type(of: entry.node), id: core.id, debugName: entry.snapshot?.debugName))
-    let isFactoryView: Bool
-    if case .view = core.viewFactory { isFactoryView = true } else { isFactoryView = false }
-    apply(entry.snapshot!, to: slot, view: view, layer: layer, isFactoryView: isFactoryView)
+    apply(entry.snapshot!, to: slot, view: view, layer: layer, core: core)
     slot.setDrawsContents(core.hasDisplayFlag(NodeCore.drawsContents))
     slot.managesSubnodes = core.automaticallyManagesSubnodes
     mirrorChildren(of: slot, entry.children, version: entry.childrenVersion)
@@ -214,9 +212,10 @@ private final class TurnWork {
 
   /// Gives a new view its node's pending state.
   private func apply(
-    _ snapshot: borrowing LoadSnapshot, to slot: ViewSlot, view: View?, layer: Layer, isFactoryView: Bool
+    _ snapshot: borrowing LoadSnapshot, to slot: ViewSlot, view: View?, layer: Layer, core: NodeCore
   ) {
-    if isFactoryView, let frame = snapshot.frame {
+    // (The factory is looked at only for a pending frame: most loads have none, and it costs a retain.)
+    if let frame = snapshot.frame, view != nil, case .view = core.viewFactory {
       // Texture sets a synchronous node's pending frame on the view it made: split against the view's own anchor
       // point and bounds origin, which the node's record does not know.
       snapshot.properties.apply(snapshot.written.subtracting(.frame), to: layer, view: view)
