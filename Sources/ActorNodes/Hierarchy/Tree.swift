@@ -501,10 +501,24 @@ enum Tree {
       entries = gathered.entries
     }
     for ticket in prepared.tickets { await ticket.wait() }
+    var places: [MainOperation] = []
     for node in prepared.loading {
-      if let entry = takeLoad(of: node) { entries.append(entry) }  // `nil`: another turn took it meanwhile.
+      guard let entry = takeLoad(of: node) else { continue }  // `nil`: another turn took it meanwhile.
+      entries.append(entry)
+      // Its place under a loaded supernode is that supernode's waiting change of subnodes: taken too, so that the
+      // view goes into the tree in this turn (round 24: a loaded tree's new subnode, added while the tree was in
+      // no window, was created by the attach but left out of the tree until the window's next turn).
+      if let parent = node.nodeCore.supernode, parent.nodeCore.pending.childrenChanged {
+        let core = parent.nodeCore
+        places.append(
+          .setChildren(
+            parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion,
+            placements: core.pending.placements))
+        core.pending.childrenChanged = false
+        core.pending.placements = [:]
+      }
     }
-    return entries.isEmpty ? [] : [.load(entries)]
+    return entries.isEmpty ? [] : [.load(entries)] + places
   }
 
   /// Takes `node`'s waiting implicit load, with its subnodes as they are now.

@@ -19,7 +19,8 @@ extension Window {
   /// - Parameters:
   ///   - scale: Pixels per point of the bitmap.
   /// - Returns: An image of the window's size at `scale`, transparent where no layer draws.
-  /// - Precondition: `scale` is finite and positive.
+  /// - Precondition: `scale` is finite and positive, and the bitmap is under 2^28 pixels (see
+  ///   ``GraphicsContext/canHoldBitmap(of:scale:)``): the graphics context's preconditions, whose messages name them.
   public func snapshot(scale: Double = 1) -> Image {
     var context = GraphicsContext(size: size, scale: scale)
     LayerCompositor.draw(view.layer, into: &context)
@@ -34,6 +35,8 @@ extension DisplayNode {
   /// - Parameters:
   ///   - scale: Pixels per point of the bitmap.
   /// - Returns: The bitmap, or `nil` if the node's view has not loaded.
+  /// - Precondition: `scale` is finite and positive, and the bitmap is under 2^28 pixels (see
+  ///   ``GraphicsContext/canHoldBitmap(of:scale:)``).
   @MainActor
   public func snapshot(scale: Double = 1) -> Image? {
     guard let layer = nodeCore.slot?.layer else { return nil }

@@ -58,4 +58,25 @@ struct WindowTests {
     #expect(window.rootNode === first)
     #expect(!second.isInHierarchy)
   }
+
+  @Test(
+    "A loaded tree given a subnode while in no window is whole when attach returns: the subnode's view is under its supernode's, in the hierarchy (round 24)"
+  )
+  @MainActor
+  func attachOfATreeWithQueuedEditsIsWhole() async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let child = RecordingNode("child", log: log)
+    let (first, second) = (Window(turnMode: .manual), Window(turnMode: .manual))
+    try await first.attach(root)
+    await first.detach()
+    try await root.addSubnode(child)  // Its load and its place wait for a turn.
+    try await second.attach(root)
+    #expect(child.view?.superview === root.view)
+    #expect(child.isInHierarchy)
+    await first.flush()
+    await second.flush()
+    #expect(log.entries(containing: "child.didLoad").count == 1)
+    #expect(log.entries(containing: "child.willEnter").count == 1)
+  }
 }
