@@ -1,7 +1,7 @@
 import ActorNodes
 import Testing
 
-@Suite("Subtrees linked in one step", .timeLimit(.minutes(1)))
+@Suite("Subtrees linked in one step", .timeLimit(.minutes(3)))
 struct SubtreeTests {
   @Test("A described subtree links like the matching addSubnodes calls")
   func linksAsDescribed() async throws {

@@ -31,7 +31,7 @@ func row(_ nodes: [any DisplayNode]) -> LayoutMethod {
       .horizontal, alignItems: .start, children: nodes.map { .node($0).preferredSize(Size(width: 10, height: 10)) }))
 }
 
-@Suite("Automatic subnode management", .timeLimit(.minutes(1)))
+@Suite("Automatic subnode management", .timeLimit(.minutes(3)))
 struct ManagedSubnodesTests {
   @Test(
     "Nodes named in nested specs become the subnodes, in the layout's order (Texture: testInitialNodeInsertionWithOrdering)",
