@@ -30,7 +30,7 @@ enum DisplayTriggers {
   static func nodeExited(_ slot: ViewSlot, node: any DisplayNode) {
     guard slot.drawsContents, let layer = slot.layer else { return }
     guard let display = slot.display, display.inFlight != nil else {
-      if layer.contents != nil, !node.nodeCore.isDisplaySuspended { exitedWithContents.append(slot) }
+      if layer.contents != nil { exitedWithContents.append(slot) }
       return
     }
     display.inFlight = nil
@@ -75,8 +75,8 @@ enum DisplayTriggers {
   /// Sends what the turn gathered to the scheduler, in one hop.
   static func sendGathered() {
     if !exitedWithContents.isEmpty {
-      for slot in exitedWithContents where !slot.isInHierarchy && slot.drawsContents {
-        if let node = slot.liveNode, node.nodeCore.isDisplaySuspended { continue }
+      // (Suspended by the end of the turn: it keeps what it shows.)
+      for slot in exitedWithContents where !slot.isInHierarchy && slot.liveNode?.nodeCore.isDisplaySuspended == false {
         slot.layer?.contents = nil
       }
       exitedWithContents = []

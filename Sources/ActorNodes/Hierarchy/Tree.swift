@@ -508,17 +508,22 @@ enum Tree {
       // Its place under a loaded supernode is that supernode's waiting change of subnodes: taken too, so that the
       // view goes into the tree in this turn (round 24: a loaded tree's new subnode, added while the tree was in
       // no window, was created by the attach but left out of the tree until the window's next turn).
-      if let parent = node.nodeCore.supernode, parent.nodeCore.pending.childrenChanged {
-        let core = parent.nodeCore
-        places.append(
-          .setChildren(
-            parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion,
-            placements: core.pending.placements))
-        core.pending.childrenChanged = false
-        core.pending.placements = [:]
+      if let parent = node.nodeCore.supernode, let place = takeChildrenChange(of: parent.nodeCore) {
+        places.append(place)
       }
     }
     return entries.isEmpty ? [] : [.load(entries)] + places
+  }
+
+  /// Takes `core`'s waiting change of subnodes, if any, as the operation that applies it: the list as it is now,
+  /// with the places the edits gave.
+  static func takeChildrenChange(of core: NodeCore) -> MainOperation? {
+    guard core.pending.childrenChanged else { return nil }
+    let placements = core.pending.placements
+    core.pending.childrenChanged = false
+    core.pending.placements = [:]
+    return .setChildren(
+      parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion, placements: placements)
   }
 
   /// Takes `node`'s waiting implicit load, with its subnodes as they are now.

@@ -189,14 +189,9 @@ final class TurnQueue {
       let core = node.nodeCore
       guard core.pending.isRegistered, TurnQueue.queue(of: node) === self else { continue }
       if let load = Tree.takeLoad(of: node) { loads.append(load) }
+      if let change = Tree.takeChildrenChange(of: core) { operations.append(change) }
       let work = core.pending
       core.pending = PendingWork()
-      if work.childrenChanged {
-        operations.append(
-          .setChildren(
-            parent: core, children: core.subnodes.map(\.nodeCore), version: core.childrenVersion,
-            placements: work.placements))
-      }
       for write in work.writes { writes.append(write, of: core, slot: core.loadedSlot) }
       for (version, block) in work.blocks { operations.append(.afterLoad(core, version: version, block: block)) }
     }
