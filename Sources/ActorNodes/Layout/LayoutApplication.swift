@@ -245,6 +245,7 @@ extension ViewSlot {
     let newer = takeNewer(.frame, version: write.version)
     let size = layer.bounds.size
     FrameForView(frame: write.frame, boundsOrigin: nil).apply(to: layer, newer: newer)
+    if newer.contains(.position) { positionIsFromFrame = true }
     if newer.contains(.bounds) { redrawIfResized(from: size, layoutRequestedAt: layoutRequestedAt) }
     return true
   }

@@ -16,6 +16,8 @@ final class ViewSlot {
   var propertyVersions = PropertyVersions(snapshotVersion: 0)
   /// The loaded view of a view-backed node.
   private(set) var view: View?
+  /// Whether the view's position came from a frame (a write's or a layout's) rather than a position written alone.
+  var positionIsFromFrame = false
 
   /// The node; weak, since the node owns its core and the core owns this slot.
   weak var node: (any DisplayNode)?
@@ -165,6 +167,11 @@ final class ViewSlot {
   /// - Returns: `false`, applying nothing, if the view does not exist or its node's `didLoad` has not run.
   func apply(_ write: PropertyWrite) -> Bool {
     guard hasRunDidLoad, let layer else { return false }
+    // An anchor point older than the frame the view shows (two writes that raced to the queue): the frame keeps its
+    // place, as Texture's pending state applies a node's anchor point before its frame whatever the order of flushes.
+    let keptFrame =
+      write.written.contains(.anchorPoint) && positionIsFromFrame
+        && write.version < propertyVersions.version(of: .position) ? layer.frame : nil
     let newer = takeNewer(write.written, version: write.version)
     let size = layer.bounds.size
     let origin = layer.bounds.origin
@@ -172,6 +179,11 @@ final class ViewSlot {
     let redraw = write.values.apply(newer, to: layer, view: newer.touchesView ? view : nil)
     if let frame = write.frame {
       FrameForView(frame: frame.frame, boundsOrigin: frame.boundsOrigin ?? origin).apply(to: layer, newer: newer)
+    }
+    if newer.contains(.position) {
+      positionIsFromFrame = write.frame != nil
+    } else if let keptFrame {
+      layer.position = keptFrame.position(ofAnchor: layer.anchorPoint)
     }
     write.actions.apply(to: layer)
     if write.actions.contains(.needsLayout) { layoutRequested = true }

@@ -58,6 +58,51 @@ struct ReentrancyTests {
     #expect(node.view?.alpha == 0.3)
   }
 
+  @Test("A frame keeps its place when the older anchor point written before it reaches the view after it")
+  @MainActor
+  func olderAnchorPointReachingTheViewLate() async throws {
+    let executor = ManualExecutor()
+    var jobs = executor.makeJobQueue()
+    let node = ScheduledNode("node", executor: executor)
+    let window = Window(turnMode: .manual)
+    let attach = Task { try await window.attach(node) }
+    await jobs.runNext()  // the snapshot
+    await jobs.runNext()  // the attach lays the root out (the window sizes it)
+    try await attach.value
+    let taskExecutor = ManualTaskExecutor()
+    var taskJobs = taskExecutor.makeJobs()
+
+    // The anchor point is recorded first (the older version); its caller is then held before it queues it.
+    let anchorWrite = Task(executorPreference: taskExecutor) {
+      await node.configure { $0.anchorPoint = Point(x: 0, y: 0) }
+      taskExecutor.finish()
+    }
+    taskExecutor.run(try #require(await taskJobs.next(isolation: nil)))  // the task starts: off to the node
+    await jobs.runNext()  // the node records the anchor point
+    let queueing = try #require(await taskJobs.next(isolation: nil))  // back from the node, about to queue
+    // From here on the node runs freely (a frame of a new size asks for a pass, which measures on the node).
+    let nodeRuns = Task { [jobs] in
+      var jobs = jobs
+      await jobs.runUntilCancelled()
+    }
+    defer { nodeRuns.cancel() }
+    // The frame is written after it, split on the node against the new anchor point, and reaches the view first.
+    let frame = Rect(x: 10, y: 20, width: 100, height: 50)
+    await node.configure { $0.frame = frame }
+    await window.flush()
+    taskExecutor.run(queueing)
+    while let job = await taskJobs.next(isolation: nil) { taskExecutor.run(job) }  // until the write is queued
+    await anchorWrite.value
+    await window.flush()
+
+    #expect(node.layer?.anchorPoint == Point(x: 0, y: 0))
+    #expect(node.view?.frame == frame, "Texture applies a node's pending anchor point before its frame")
+    // Written after the frame, an anchor point moves the frame, as it does on a layer.
+    await node.configure { $0.anchorPoint = Point(x: 1, y: 1) }
+    await window.flush()
+    #expect(node.view?.frame == Rect(x: -90, y: -30, width: 100, height: 50))
+  }
+
   @Test("A subnode removed while its implicit load gathers state loads, but is not placed")
   @MainActor
   func removalDuringImplicitLoad() async throws {

@@ -46,6 +46,11 @@ final class ManualExecutor: SerialExecutor, Sendable {
     mutating func runNext() async {
       executor.run(await next())
     }
+
+    /// Runs every job as it arrives, until the calling task is cancelled.
+    mutating func runUntilCancelled() async {
+      while let job = await iterator.next(isolation: nil) { executor.run(job) }
+    }
   }
 }
 
@@ -65,4 +70,32 @@ actor ScheduledNode: HookRecording {
   }
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+}
+
+/// A task executor whose jobs run only when the test runs them: a task that prefers it stops at each of its own
+/// suspension points (its nonisolated code), while the actors it calls run where they always do.
+final class ManualTaskExecutor: TaskExecutor, Sendable {
+  private let stream: AsyncStream<UnownedJob>
+  private let continuation: AsyncStream<UnownedJob>.Continuation
+
+  init() {
+    (stream, continuation) = AsyncStream.makeStream()
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    continuation.yield(UnownedJob(job))
+  }
+
+  /// The jobs, as they arrive; only one consumer may take them.
+  func makeJobs() -> AsyncStream<UnownedJob>.Iterator { stream.makeAsyncIterator() }
+
+  /// Runs a job taken from the stream, on this executor.
+  func run(_ job: UnownedJob) {
+    job.runSynchronously(on: asUnownedTaskExecutor())
+  }
+
+  /// Ends the stream of jobs (call it as the task's last step, when it will enqueue nothing more).
+  func finish() {
+    continuation.finish()
+  }
 }
