@@ -178,7 +178,9 @@ extension DisplayNode {
       storage.isPlacedByHand = true
       return .sameSize(SizeRange(exactly: bounds))
     }
-    if invalidatedAt != 0, applied.version >= invalidatedAt { return .resized(applied.range) }
+    // Laid out since its invalidation: its old size is gone, so its supernode, whose range sized it, decides (rule (o)
+    // of AN-0004); not for a node placed by hand, whose range is its bounds.
+    if invalidatedAt != 0, applied.version >= invalidatedAt, !storage.isPlacedByHand { return .resized(applied.range) }
     // Read before measuring: a new measurement drops the entries of older versions.
     let otherSizes = storage.cache.sizes(at: applied.version, scale: environment.grid.scale, except: applied.range)
     let layout = try await cachedEntry(in: applied.range, environment).layout

@@ -674,6 +674,29 @@ struct LayoutPassTests {
   }
 
   @Test(
+    "A node laid out at a size written to its frame, invalidated while that pass measured it, stays at its bounds: its supernode's spec no longer sizes it"
+  )
+  @MainActor
+  func handSizedNodeInvalidatedDuringItsPassStaysAtItsBounds() async throws {
+    let panel = GatedLeaf()
+    let root = PassNode("root") { _ in
+      .spec(.stack(.vertical, alignItems: .start, children: [.node(panel).preferredSize(Size(width: 100, height: 10))]))
+    }
+    try await root.addSubnode(panel)
+    let window = Window(size: Size(width: 200, height: 200), turnMode: .manual)
+    try await window.attach(root)
+    #expect(frame(of: panel) == Rect(x: 0, y: 0, width: 100, height: 10))
+    let gate = Gate()
+    await panel.hold(at: gate)
+    await panel.configure { $0.frame = Rect(x: 0, y: 0, width: 160, height: 10) }  // asks for a pass at its bounds
+    await gate.waitForArrivals(1)  // that pass measures the panel
+    panel.invalidateCalculatedLayout()  // and this asks for another, taken after the first measured again
+    await gate.open()
+    try await window.layoutIfNeeded()
+    #expect(frame(of: panel) == Rect(x: 0, y: 0, width: 160, height: 10), "its supernode did not lay out again")
+  }
+
+  @Test(
     "A window resized to no size lays nothing out (Texture's __layout at empty bounds): the frames stay, no hook runs")
   @MainActor
   func windowResizedToNoSize() async throws {
