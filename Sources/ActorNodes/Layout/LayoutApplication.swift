@@ -100,7 +100,13 @@ struct LayoutApplication: MainTurnFeature {
     readAhead.keep()
     for (index, slot) in hooks {
       let entry = entries[index]
-      guard slot.isLoaded, !slot.isReleased else { continue }  // Texture lays out loaded nodes only.
+      guard !slot.isReleased else { continue }
+      guard slot.isLoaded else {
+        // Texture lays out loaded nodes only. Its view is on its way (a pass lays a node out once its load
+        // snapshot is taken): the hooks are owed to the layout applied here, and run once it loads.
+        slot.layoutRequested = true
+        continue
+      }
       slot.layoutRequested = false
       let layout = entry.layout
       let sizes = entry.measuredSizes

@@ -38,6 +38,14 @@ enum LayoutPass {
     /// reached): what they lay out is as before, and the next pass, whatever asks for it, lays them out again
     /// (the invalidations that led to them were taken by this one).
     var failed: [any DisplayNode] = []
+
+    /// Adds what a later pass did: its entries apply after this one's, in the same turn.
+    mutating func append(_ later: consuming Outcome) {
+      application.entries.append(contentsOf: later.application.entries)
+      errors += later.errors
+      setManagedSubnodes = setManagedSubnodes || later.setManagedSubnodes
+      failed += later.failed
+    }
   }
 
   /// Lays out the nodes `dirty` and whatever their size changes reach, and lays the nodes `loaded` out again as

@@ -64,7 +64,7 @@ extension DisplayNode {
   func takeLoadSnapshot() -> LoadSnapshot {
     let state = self.state
     state.isLoaded = true
-    let snapshot = LoadSnapshot(
+    var snapshot = LoadSnapshot(
       properties: state.properties,
       written: state.pendingWrites,
       frame: state.pendingFrame,
@@ -73,7 +73,10 @@ extension DisplayNode {
       didLoadBlocks: state.didLoadBlocks,
       debugName: state.debugName,
       appliedLayout: state.layoutStorage?.applied.map { ($0.layout, $0.isManual, $0.stamp) })
-    if nodeCore.enableLayoutPasses() { nodeCore.requestLayoutPass(for: self) }
+    if nodeCore.enableLayoutPasses() {
+      snapshot.asksForPassAtLoad = true
+      nodeCore.requestLayoutPass(for: self)
+    }
     if Self.self is any DrawingNode.Type { nodeCore.setDisplayFlag(NodeCore.drawsContents, true) }
     state.pendingWrites = ViewPropertyMask()
     state.pendingActions = []

@@ -63,6 +63,9 @@ struct LoadSnapshot: Sendable {
   let debugName: String?
   /// The layout a pass applied before the view loaded, if any, and whether the node places its subnodes itself.
   let appliedLayout: (layout: NodeLayout, isManual: Bool, stamp: UInt64)?
+  /// Whether the node was invalidated, unloaded, after its supernode measured it (``NodeCore/notePassAtLoad(for:)``):
+  /// its load asked for a pass, since that supernode's layout may place it at its old size.
+  var asksForPassAtLoad = false
 }
 
 /// The property writes of one take, each with the core of its node, in the order the nodes were registered.

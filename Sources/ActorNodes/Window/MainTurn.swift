@@ -225,10 +225,14 @@ private final class TurnWork {
     }
     snapshot.actions.apply(to: layer)
     slot.propertyVersions = PropertyVersions(snapshotVersion: snapshot.version)
-    if let (layout, isManual, stamp) = snapshot.appliedLayout {
+    // The layout a pass applied before the snapshot was taken, unless a pass applied a newer one to the slot since
+    // (before the view existed, which owes its hooks: `LayoutApplication.apply()`).
+    if let (layout, isManual, stamp) = snapshot.appliedLayout, stamp >= slot.appliedLayoutStamp {
       slot.appliedLayout = layout
       slot.appliedLayoutStamp = stamp
       slot.placesSubnodesByHand = isManual
+      LayoutTriggers.nodeLoaded(withLayout: slot)
+    } else if slot.appliedLayout != nil, slot.layoutRequested {
       LayoutTriggers.nodeLoaded(withLayout: slot)
     }
     if !snapshot.didLoadBlocks.isEmpty {

@@ -97,9 +97,22 @@ public final class Window {
     let loads = await Tree.finishLoad(prepared.load, gathered: gathered)
     let laidOutAt = size
     // After the snapshots: the frames are writes, applied in this same turn after `didLoad`.
-    let pass = await LayoutPass.run(
+    var pass = await LayoutPass.run(
       roots: [LayoutPass.Root(node: root, target: .window(self), frame: nil)],
       environment: LayoutEnvironment(scale: 1))
+    // Nodes invalidated after their supernodes measured them, before they loaded: the pass placed them at the sizes
+    // measured then, from their supernodes' cached layouts. Their sizes are checked now, and their supernodes laid
+    // out again if they changed, so that the attach's turn shows the new sizes (Texture's view measures such a node
+    // as it lays it out, and lays its supernode out again within the same commit). Their loads asked for a pass
+    // too, which may take them first: the tree is then walked again from the root, at the layouts either made.
+    let invalidatedBeforeLoad = gathered?.entries.compactMap { $0.snapshot?.asksForPassAtLoad == true ? $0.node : nil }
+    if let invalidatedBeforeLoad, !invalidatedBeforeLoad.isEmpty {
+      pass.append(await LayoutPass.run(dirty: invalidatedBeforeLoad, environment: LayoutEnvironment(scale: 1)))
+      pass.append(
+        await LayoutPass.run(
+          roots: [LayoutPass.Root(node: root, target: .window(self), frame: nil)],
+          environment: LayoutEnvironment(scale: 1)))
+    }
     rootNode = root
     // Resized during the pass: `resize(to:)` saw no root to lay out again, and the pass left the root alone.
     if size != laidOutAt { root.nodeCore.requestLayoutPass(for: root) }

@@ -674,6 +674,34 @@ struct LayoutPassTests {
   }
 
   @Test(
+    "A tree measured before it is attached, whose subnode changed size before the attach, shows the new size in the attach's turn and runs every layout hook (20 rounds: the load's own pass races the attach)"
+  )
+  @MainActor
+  func treeMeasuredAheadWithASubnodeChangedBeforeAttach() async throws {
+    for round in 0..<20 {
+      let log = EventLog()
+      let leaf = PassNode("leaf", size: Size(width: 10, height: 10), log: log)
+      let card = PassNode("card", log: log) { _ in
+        .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)]))
+      }
+      try await card.addSubnode(leaf)
+      // Measured ahead, as a list measures a cell before it shows it; then its content changes.
+      _ = try await card.layout(thatFits: SizeRange(exactly: Size(width: 100, height: 100)))
+      await leaf.setMethod { _ in .size(Size(width: 30, height: 30)) }
+      let window = Window(size: Size(width: 100, height: 100))
+      try await window.attach(card)
+      #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 30, height: 30), "round \(round): the attach's turn")
+      try await window.layoutIfNeeded()
+      // Once, or twice where the attach's first layout placed the old size (Texture lays the card out again too).
+      let hooks = log.entries(containing: "card.layout")
+      #expect(!hooks.isEmpty && hooks.count <= 4, "round \(round): \(hooks)")
+      #expect(
+        hooks.count % 2 == 0 && hooks.allSatisfy { $0 == "card.layout 100.0x100.0" || $0 == "card.layoutDidFinish" })
+      #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 30, height: 30))
+    }
+  }
+
+  @Test(
     "A node laid out at a size written to its frame, invalidated while that pass measured it, stays at its bounds: its supernode's spec no longer sizes it"
   )
   @MainActor
