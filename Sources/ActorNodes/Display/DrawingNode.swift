@@ -53,8 +53,10 @@ public protocol DrawingNode: DisplayNode {
   ///
   /// Called off the main actor, on the display executor (on the main actor
   /// for a synchronous display). `context` is sized to the node's bounds at
-  /// its contents scale and filled with its background color when the node
-  /// is opaque and has one (else it starts transparent); coordinates are in points. Return early when
+  /// its contents scale and starts transparent: the layer's background color
+  /// shows under the contents (clipped by its corner radius), as Core
+  /// Animation draws it, so the drawing does not paint it again (Texture fills
+  /// the background only when it rasterizes a subtree); coordinates are in points. Return early when
   /// ``DisplayRequest/isCancelled`` becomes `true`: nothing a cancelled
   /// display draws is ever shown. The default draws nothing.
   ///
@@ -89,9 +91,7 @@ extension DrawingNode {
   /// Makes a context of the request's size and scale, lets ``draw(_:in:request:)`` draw into it, and returns it.
   public static func display(_ parameters: DrawParameters, request: DisplayRequest) -> Image? {
     guard GraphicsContext.canHoldBitmap(of: request.bounds.size, scale: request.contentsScale) else { return nil }
-    var context = GraphicsContext(
-      size: request.bounds.size, scale: request.contentsScale,
-      fill: request.isOpaque ? request.backgroundColor : nil)
+    var context = GraphicsContext(size: request.bounds.size, scale: request.contentsScale)
     draw(parameters, in: &context, request: request)
     return request.isCancelled ? nil : context.makeImage()
   }

@@ -70,7 +70,10 @@ extension DisplayNode {
   /// if it was to replace the node's contents, they are cleared (a suspended
   /// node shows nothing rather than out-of-date contents). While suspended,
   /// ``setNeedsDisplay()`` draws nothing. Resuming asks for a display.
+  /// Ignored for a node whose view is made by a factory (``isSynchronous``), as Texture ignores it for a
+  /// synchronous node, whose layer it does not control.
   public nonisolated func setDisplaySuspended(_ isSuspended: Bool) {
+    guard !isSynchronous else { return }
     let wasSuspended = nodeCore.setDisplayFlag(NodeCore.displaySuspended, isSuspended)
     guard wasSuspended != isSuspended else { return }
     if isSuspended {
@@ -195,7 +198,10 @@ extension DisplayNode {
   /// again (Texture's `displayIfNeeded`, and its wait for the transaction of a
   /// layer whose display is under way). Only the displays of the subtree are
   /// waited for: a slow draw elsewhere does not hold this up (unlike
-  /// ``Window/waitForPendingDisplays()``). Then this commits them: in the next turn of an
+  /// ``Window/waitForPendingDisplays()``), except one that commits together
+  /// with a display of the subtree (another node's display in the same
+  /// transaction container, see ``setTransactionContainer(_:)``): the commit
+  /// waits for it. Then this commits them: in the next turn of an
   /// ``TurnMode/automatic`` window, in a turn it runs itself for a
   /// ``TurnMode/manual`` one (which applies all of that window's queued work, like ``Window/flush()``).
   @MainActor

@@ -178,12 +178,15 @@ extension HeldDrawSuites {
       #expect(!node.displaysAsynchronously)
       node.setDisplaysAsynchronously(true)
       #expect(!node.displaysAsynchronously, "ignored for a view made by a factory")
+      node.setDisplaySuspended(true)
+      #expect(!node.isDisplaySuspended, "ignored too (Texture's setDisplaySuspended: returns for a synchronous node)")
 
       // A drawing node whose view a factory makes draws on the main actor, in the hop that starts it.
       let log = EventLog()
       let probe = DrawProbe()
       let wrapped = FactoryPaintNode(log: log, probe: probe)
       wrapped.setDisplaysAsynchronously(true)
+      wrapped.setDisplaySuspended(true)
       let window = window()
       try await window.attach(wrapped)
       await window.waitForPendingDisplays()

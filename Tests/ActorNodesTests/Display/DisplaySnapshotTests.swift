@@ -108,6 +108,35 @@ struct DisplaySnapshotTests {
     #expect(try await corner(cornerRadius: 8).alpha == 0, "outside the rounded outline")
   }
 
+  @Test(
+    "A drawing node's background is drawn once, by its layer: translucent, it shows as on a plain node; rounded, its corners stay clear"
+  )
+  func drawingNodeBackgroundIsTheLayers() async throws {
+    // Adversarial round 25: the default display filled the bitmap with the background of an opaque node, over the
+    // layer's own background (Texture fills it only when it rasterizes a subtree).
+    func pixel(drawing: Bool, background: Color, cornerRadius: Double, x: Int) async throws -> RGBA8 {
+      let window = Window(size: Size(width: 20, height: 20), turnMode: .manual)
+      let configure: @Sendable (inout ViewPropertyChanges) -> Void = {
+        $0.frame = Rect(x: 0, y: 0, width: 20, height: 20)
+        $0.backgroundColor = background
+        $0.cornerRadius = cornerRadius
+      }
+      let node: any DisplayNode = drawing ? DotNode(configure: configure) : BasicNode(configure: configure)
+      try await window.attach(node)
+      await node.recursivelyEnsureDisplay()
+      await window.flush()
+      if drawing { #expect(node.layer?.contents != nil) }
+      return window.snapshot().pixel(x: x, y: x)
+    }
+    let half = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
+    let plain = try await pixel(drawing: false, background: half, cornerRadius: 0, x: 1)
+    #expect(try await pixel(drawing: true, background: half, cornerRadius: 0, x: 1) == plain)
+    #expect(try await pixel(drawing: true, background: .white, cornerRadius: 8, x: 0).alpha == 0)
+    #expect(
+      try await pixel(drawing: true, background: .white, cornerRadius: 8, x: 10)
+        == RGBA8(red: 0, green: 0, blue: 255, alpha: 255))
+  }
+
   static let captions = [
     "A kitten asleep in a basket of yarn", "Two kittens and a ball of wool, both of them tangled",
     "A cat on a windowsill, watching the rain",
@@ -131,5 +160,21 @@ struct DisplaySnapshotTests {
       Issue.record("\(name) differs from \(reference.path) (or it is missing); the rendering is at \(actual.path)")
       return
     }
+  }
+}
+
+/// A drawing node that draws a blue dot in its middle and nothing else.
+private actor DotNode: DrawingNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState: NodeState
+
+  init(configure: @Sendable (inout ViewPropertyChanges) -> Void) {
+    nodeState = NodeState(configure: configure)
+  }
+
+  func drawParameters() -> Bool { true }
+
+  static func draw(_ parameters: Bool, in context: inout GraphicsContext, request: DisplayRequest) {
+    context.fill(Rect(x: 8, y: 8, width: 4, height: 4), with: .blue)
   }
 }
