@@ -56,7 +56,7 @@ extension DrawingNode {
     let generation = nodeCore.beginDisplay()
     let parameters = drawParameters()
     return DisplayJob(
-      ticket: DisplayTicket(node: self, generation: generation),
+      ticket: DisplayTicket(node: self, generation: generation, writeVersion: state.writeVersion),
       draw: { request in Self.display(parameters, request: request) },
       priority: priority)
   }

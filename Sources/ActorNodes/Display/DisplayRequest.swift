@@ -45,12 +45,15 @@ public struct DisplayRequest: Sendable {
 final class DisplayTicket: Sendable {
   let core: NodeCore
   let generation: UInt64
+  /// The node's write version when the snapshot was taken: the display was asked for after every write up to it.
+  let writeVersion: UInt64
   /// The node, weakly: its death cancels the display (Texture's weak capture in `isCancelled`).
   private weak let node: (any DisplayNode)?
 
-  init(node: any DisplayNode, generation: UInt64) {
+  init(node: any DisplayNode, generation: UInt64, writeVersion: UInt64) {
     self.core = node.nodeCore
     self.generation = generation
+    self.writeVersion = writeVersion
     self.node = node
   }
 

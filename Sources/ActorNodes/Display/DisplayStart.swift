@@ -88,7 +88,7 @@ enum DisplayStart {
     let state = slot.displayState
     state.attemptedWhileZeroSized = false
     state.inFlight = ticket.generation
-    state.lastStart = (ContinuousClock.now, layer.bounds.size)
+    state.lastStart = (ContinuousClock.now, layer.bounds.size, ticket.writeVersion)
     let isAsynchronous =
       !forceSynchronous && !core.isSynchronous && !core.hasDisplayFlag(NodeCore.displaySynchronously)
     let request = DisplayRequest(

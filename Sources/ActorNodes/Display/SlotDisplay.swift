@@ -11,9 +11,10 @@ final class SlotDisplay {
   var pending: [ObjectIdentifier] = []
   /// Whether a display was skipped because the bounds were empty: the first non-empty bounds display it.
   var attemptedWhileZeroSized = false
-  /// When the latest display started, and the bounds size it read: a layout pass asked for before that start
-  /// and applied after it gives the node a size the display did not see (see ``ViewSlot/redrawIfResized(from:layoutRequestedAt:)``).
-  var lastStart: (at: ContinuousClock.Instant, size: Size)?
+  /// When the latest display started, the bounds size it read, and the node's write version at its snapshot: a
+  /// layout pass asked for before that start, or a write made before that snapshot, applied after it gives the
+  /// node a size the display did not see (see ``ViewSlot/redrawIfResized(from:layoutRequestedAt:)``).
+  var lastStart: (at: ContinuousClock.Instant, size: Size, writeVersion: UInt64)?
 
   nonisolated init() {}
 

@@ -185,7 +185,13 @@ final class ViewSlot {
     } else if let keptFrame {
       layer.position = keptFrame.position(ofAnchor: layer.anchorPoint)
     }
-    write.actions.apply(to: layer)
+    // A display asked for after this write has drawn and committed already (a synchronous one does so in the hop
+    // that starts it, before the write reaches a manual window's view at its `flush()`): it stands for the write's
+    // mark, and it drew at the size it saw then. (One still drawing is checked at its commit, by the mark.)
+    let drawnSince =
+      display.map { $0.inFlight == nil && ($0.lastStart?.writeVersion ?? 0) >= write.version } ?? false
+    write.actions.subtracting(drawnSince && write.actions.contains(.displayRequested) ? .needsDisplay : [])
+      .apply(to: layer)
     if write.actions.contains(.needsLayout) { layoutRequested = true }
     if write.actions.contains(.needsDisplay), !write.actions.contains(.displayRequested) {
       DisplayTriggers.layerMarked(self)  // A mark written by hand: as if the layer were marked here.
@@ -194,6 +200,10 @@ final class ViewSlot {
       DisplayTriggers.propertiesNeedRedraw(self)
     } else if newer.contains(.bounds) {
       redrawIfResized(from: size)
+      // Drawn, and committed, at a size this write replaced.
+      if drawnSince, let start = display?.lastStart, start.size != layer.bounds.size {
+        DisplayTriggers.propertiesNeedRedraw(self)
+      }
     }
     return true
   }

@@ -173,6 +173,34 @@ extension HeldDrawSuites {
       #expect(probe.entries("drew").first?.contains("on another thread") == true, "on the main actor, not the executor")
     }
 
+    @Test(
+      "A synchronous display asked for after a new frame, drawn before a manual window's flush applies the frame, draws again at it and leaves no mark"
+    )
+    func synchronousDisplayBeforeTheFlushOfItsFrame() async throws {
+      // Adversarial round 25: the start hop drew at the old size and the flush then applied the frame and the
+      // write's display mark, which stayed set: contents 2 pixels wide for 6-point bounds, for good.
+      let log = EventLog()
+      let node = PaintNode("sync", color: .red, log: log, frame: Self.square)
+      node.setDisplaysAsynchronously(false)
+      let window = window()
+      try await window.attach(node)
+      await node.recursivelyEnsureDisplay()
+      await Task.detached {
+        await node.configure { $0.frame = Rect(x: 0, y: 0, width: 6, height: 2) }
+        await node.setColor(.blue)
+      }.value
+      await window.waitForPendingDisplays()  // drawn at 2 × 2 points: the frame waits for the flush
+      #expect(node.layer?.contents?.pixelWidth == 2)
+      await window.flush()
+      await window.waitForPendingDisplays()
+      #expect(node.layer?.contents?.pixelWidth == 6, "drawn again at the frame the flush applied")
+      #expect(node.layer?.contents?.rgbaBytes(x: 5, y: 1) == [0, 0, 255, 255])
+      #expect(node.layer?.needsDisplay == false, "the display the write asked for has run")
+      let displays = log.entries(containing: "willStart").count
+      await node.recursivelyEnsureDisplay()
+      #expect(log.entries(containing: "willStart").count == displays, "nothing out of date to draw again")
+    }
+
     @Test func factoryNodesAreSynchronous() async throws {
       let node = BasicNode(makeView: { View() })
       #expect(!node.displaysAsynchronously)
