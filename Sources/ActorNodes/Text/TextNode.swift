@@ -131,7 +131,9 @@ public actor TextNode: DrawingNode {
       height: min(lines.height + inset.vertical, range.max.height))
     measurements.removeAll { $0.room == range.max }
     if measurements.count == Self.measurementsKept { measurements.removeFirst() }
-    measurements.append(Measurement(room: range.max, size: size))
+    // The size the node's layout will have: a range whose minimum is larger (a `minWidth`) widens it, and the node
+    // still draws the lines it measured in those bounds.
+    measurements.append(Measurement(room: range.max, size: range.clamp(size)))
     return .size(size)
   }
 
@@ -153,10 +155,11 @@ public actor TextNode: DrawingNode {
 
   /// Sets the text into lines and draws them, as the node measured them.
   ///
-  /// Bounds of the size a measurement gave (rounded up to the pixel grid)
-  /// are filled as that measurement set the lines, in its room: a line cut
-  /// short is cut where it was measured, though the truncated line is
-  /// narrower than the room it was cut in. Other bounds (a stack stretched
+  /// Bounds of the size a measurement gave (rounded up to the pixel grid, and
+  /// widened to the minimum of the range it was measured in, such as an
+  /// element's `minWidth`) are filled as that measurement set the lines, in
+  /// its room: a line cut short is cut where it was measured, though the
+  /// truncated line is narrower than the room it was cut in. Other bounds (a stack stretched
   /// the node, say) set the lines in the bounds, as ``textLayout(in:)`` does.
   public static func draw(_ parameters: DrawParameters, in context: inout GraphicsContext, request: DisplayRequest) {
     let layout = lines(of: parameters, in: request.bounds.size)

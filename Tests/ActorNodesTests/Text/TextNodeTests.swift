@@ -158,6 +158,20 @@ struct TextNodeTests {
     // Bounds no measurement gave (a stack stretched it): the lines are set in them.
     let stretched = TextNode.lines(of: await node.drawParameters(), in: Size(width: 200, height: 12))
     #expect(!stretched.isTruncated)
+    // Measured in a range whose minimum is wider than the text (a `minWidth` on its element): the bounds are that
+    // minimum, and the lines are still the measured ones (round 25: they were set again in the 100-point bounds and
+    // cut to "aaaa bbbb…", where the measurement had "aaaa bbbb cccc…").
+    let long = TextNode(
+      text: AttributedText(
+        "aaaa bbbb cccc eeeeeeeeeeee " + String(repeating: "f", count: 46), attributes: .init(font: Font(size: 10))),
+      maximumNumberOfLines: 1)
+    let range = SizeRange(min: Size(width: 100, height: 0), max: Size(width: 200, height: .infinity))
+    let widened = try await long.layout(thatFits: range).size
+    #expect(widened.width == 100)
+    let inRoom = await long.textLayout(in: range.max)
+    #expect(inRoom.size.width < 100 && inRoom.isTruncated)
+    let drawn = TextNode.lines(of: await long.drawParameters(), in: widened)
+    #expect(drawn.lines.map(\.range) == inRoom.lines.map(\.range))
     // A new text forgets the rooms the old one was measured in.
     await node.setText(text("aaaa-bbbbbbbb cc dd"))
     #expect(await node.drawParameters().measurements.isEmpty)
