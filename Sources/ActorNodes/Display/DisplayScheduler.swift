@@ -8,7 +8,8 @@ import Synchronization
 /// after it. A batch:
 ///
 /// 1. takes each node's snapshot in the node's isolation, one call per node
-///    (``DrawingNode/makeDisplayJob(priority:)``);
+///    (``DrawingNode/makeDisplayJob(priority:)``), then those of the requests
+///    that arrived meanwhile, for a few rounds (``gatheringRounds``);
 /// 2. starts all of them in **one** main-actor hop (``DisplayStart``), which
 ///    calls the will-start hooks and groups the displays into transactions;
 /// 3. draws each on the ``DisplayExecutor``, one cancellable task per display;
@@ -87,11 +88,15 @@ final class DisplayScheduler {
   /// Returns once every display requested before the call has committed or been dropped, or has its commit
   /// queued for its window's next turn.
   func waitUntilIdle() async {
-    if Self.requestsInFlight.load(ordering: .acquiring) > 0 {
-      await withCheckedContinuation { requestWaiters.append($0) }
-    }
+    await waitForRequestsToArrive()
     guard isRunning || transactionsDrawing > 0 else { return }
     await withCheckedContinuation { idleWaiters.append($0) }
+  }
+
+  /// Returns once every request made before the call has reached the scheduler (listed for a batch, or merged).
+  func waitForRequestsToArrive() async {
+    guard Self.requestsInFlight.load(ordering: .acquiring) > 0 else { return }
+    await withCheckedContinuation { requestWaiters.append($0) }
   }
 
   /// Returns once none of `cores` has a display requested before the call that has not started, been
@@ -123,20 +128,37 @@ final class DisplayScheduler {
     for waiter in waiters { waiter.resume() }
   }
 
+  /// How many times a batch takes the requests that arrived while it took its snapshots, before it starts.
+  static let gatheringRounds = 4
+
   private func runBatches() async {
     while !requested.isEmpty {
-      let batch = requested
-      requested = []
       var jobs: [DisplayJob] = []
-      var seen = Set<ObjectIdentifier>()
-      for (entry, core, priority) in batch {
-        guard let node = entry.node, seen.insert(ObjectIdentifier(core)).inserted,
-          let drawing = node as? any DrawingNode
-        else {
-          requestEnded(of: core)  // Released, merged with the node's other request, or a node that does not draw.
-          continue
+      var jobOfNode: [ObjectIdentifier: Int] = [:]
+      // Requests that arrive while the batch takes its snapshots join it (a few rounds, so that a stream of
+      // requests cannot hold a start back): the displays a task asks for one after the other, a cell's subnodes
+      // updated in turn, start together, as Texture gathers the displays marked in one run-loop pass into one
+      // transaction per container.
+      for round in 0..<Self.gatheringRounds where !requested.isEmpty {
+        let batch = requested
+        requested = []
+        var seen = Set<ObjectIdentifier>()
+        for (entry, core, priority) in batch {
+          let id = ObjectIdentifier(core)
+          guard let node = entry.node, seen.insert(id).inserted, let drawing = node as? any DrawingNode else {
+            requestEnded(of: core)  // Released, merged with the node's other request, or a node that does not draw.
+            continue
+          }
+          let job = await drawing.makeDisplayJob(priority: priority)
+          if round > 0, let earlier = jobOfNode[id] {
+            // Asked for again after an earlier round's snapshot: the new one supersedes it.
+            requestEnded(of: core)
+            jobs[earlier] = job
+          } else {
+            jobOfNode[id] = jobs.count
+            jobs.append(job)
+          }
         }
-        jobs.append(await drawing.makeDisplayJob(priority: priority))
       }
       guard !jobs.isEmpty else { continue }
       // The hop counts as a turn of each window whose nodes it starts.

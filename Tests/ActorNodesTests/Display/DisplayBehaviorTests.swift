@@ -81,6 +81,36 @@ extension HeldDrawSuites {
     }
 
     @Test(
+      "Displays asked for one after the other while the first one's snapshot is taken start together: a cell's subnodes updated in turn commit together"
+    )
+    func requestsArrivingDuringASnapshotJoinItsBatch() async throws {
+      // Adversarial round 25: a cell's update (`await a.setColor(…)`, then `await b.setColor(…)`) started two batches,
+      // and the first subnode's new contents could show a turn before the second's (Texture gathers both into the
+      // container's transaction of that run-loop pass).
+      let executor = HoldingExecutor()
+      let cell = BasicNode(debugName: "cell") { $0.frame = Rect(x: 0, y: 0, width: 4, height: 2) }
+      cell.setTransactionContainer(true)
+      let first = HeldPaintNode(executor: executor, frame: Self.square)
+      let second = PaintNode("second", color: .green, frame: Rect(x: 2, y: 0, width: 2, height: 2))
+      try await cell.addSubnodes([first, second])
+      let window = window()
+      try await window.attach(cell)
+      await cell.recursivelyEnsureDisplay()
+      let turns = window.statistics.turns
+      executor.hold()
+      first.requestDisplay()  // a batch starts, and waits for the first node's snapshot
+      await executor.waitForAHeldJob()
+      second.requestDisplay()
+      await DisplayScheduler.shared.waitForRequestsToArrive()
+      executor.release()
+      await window.waitForPendingDisplays()
+      #expect(window.statistics.turns == turns + 1, "one start hop for both")
+      await window.flush()
+      #expect(first.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255])
+      #expect(second.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 255, 0, 255])
+    }
+
+    @Test(
       "recursivelySetNeedsDisplay(atScale:) starts the displays together: a transaction container's new contents commit together"
     )
     func recursiveScaleChangeCommitsATransactionTogether() async throws {
@@ -684,5 +714,25 @@ actor BothStylesNode: DrawingNode {
   static func display(_ probe: DrawProbe, request: DisplayRequest) -> Image? {
     probe.record("display")
     return Image(pixelWidth: 3, pixelHeight: 3, filledWith: .red)
+  }
+}
+
+/// A drawing node whose actor runs on a ``HoldingExecutor``: the test can hold its snapshot.
+actor HeldPaintNode: DrawingNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState: NodeState
+  nonisolated let executor: HoldingExecutor
+
+  init(executor: HoldingExecutor, frame: Rect) {
+    self.executor = executor
+    nodeState = NodeState(debugName: "held") { $0.frame = frame }
+  }
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  func drawParameters() -> Color { .blue }
+
+  static func draw(_ color: Color, in context: inout GraphicsContext, request: DisplayRequest) {
+    context.fill(request.bounds, with: color)
   }
 }

@@ -1,4 +1,6 @@
 import ActorNodes
+import Dispatch
+import Synchronization
 
 /// A serial executor whose jobs run only when the test runs them, in the order the test chooses.
 ///
@@ -97,5 +99,60 @@ final class ManualTaskExecutor: TaskExecutor, Sendable {
   /// Ends the stream of jobs (call it as the task's last step, when it will enqueue nothing more).
   func finish() {
     continuation.finish()
+  }
+}
+
+/// A serial executor that runs each job at once, on a queue of its own, except while the test holds its jobs.
+final class HoldingExecutor: SerialExecutor, Sendable {
+  private struct State {
+    var isHolding = false
+    var held: [UnownedJob] = []
+    var waiters: [CheckedContinuation<Void, Never>] = []
+  }
+
+  private let queue = DispatchQueue(label: "HoldingExecutor")
+  private let state = Mutex(State())
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    let waiters: [CheckedContinuation<Void, Never>]? = state.withLock { state in
+      guard state.isHolding else { return nil }
+      state.held.append(job)
+      defer { state.waiters = [] }
+      return state.waiters
+    }
+    guard let waiters else { return run(job) }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Holds the jobs enqueued from now on, until ``release()``.
+  func hold() {
+    state.withLock { $0.isHolding = true }
+  }
+
+  /// Returns once a job is held.
+  func waitForAHeldJob() async {
+    await withCheckedContinuation { continuation in
+      let isHeld = state.withLock { state in
+        guard state.held.isEmpty else { return true }
+        state.waiters.append(continuation)
+        return false
+      }
+      if isHeld { continuation.resume() }
+    }
+  }
+
+  /// Runs the held jobs, in order, and stops holding.
+  func release() {
+    let held = state.withLock { state in
+      state.isHolding = false
+      defer { state.held = [] }
+      return state.held
+    }
+    for job in held { run(job) }
+  }
+
+  private func run(_ job: UnownedJob) {
+    queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
   }
 }
