@@ -5,7 +5,8 @@ extension GraphicsContext {
   /// in the advance box that ``TextLayout`` measured it with (kerning
   /// included) and between its line's top and bottom, so a text node draws
   /// exactly the box it measured. A truncated line ends with the layout's
-  /// truncation token, in the font and color of the text before it.
+  /// truncation token, in the font and color of the text's last character
+  /// (as Texture styles its token), right after the line's text.
   /// Characters the typeface has no glyph for draw as boxes.
   ///
   /// - Parameters:
@@ -32,10 +33,9 @@ extension GraphicsContext {
         let characters = run.string[first..<last]
         x = ink.add(characters, attributes: run.attributes, x: x, baseline: baseline)
       }
-      if line.isTruncated, !runs.isEmpty {
-        let run = runs[min(line.range.isEmpty ? lower.run : upper.run, runs.count - 1)]
-        let tokenX = origin.x + line.frame.width - run.attributes.font.width(of: layout.truncationToken)
-        _ = ink.add(Substring(layout.truncationToken), attributes: run.attributes, x: tokenX, baseline: baseline)
+      if line.isTruncated, let last = runs.last {
+        // Right after the line's text: a token wider than the room runs past the line's box, which stays in it.
+        _ = ink.add(Substring(layout.truncationToken), attributes: last.attributes, x: x, baseline: baseline)
       }
       for (color, rectangles) in ink.rectanglesByColor {
         fill(Coverage.Rectangles(rectangles.map(deviceBox)), with: color)

@@ -120,7 +120,9 @@ struct LineBreaker {
       commitWord()
       if lineStart != nil, !isCutShort { endLine(nextStart: nil) }
     }
-    if isCutShort, !lines.isEmpty { truncateLastLine() }
+    // An empty token replaces nothing (Texture's tail truncater replaces only with a token of some length): the
+    // lines are simply cut at the limit.
+    if isCutShort, !lines.isEmpty, !truncationToken.isEmpty { truncateLastLine() }
     return (lines, isCutShort)
   }
 
@@ -202,7 +204,7 @@ struct LineBreaker {
     }
     lines.append(
       TextLayout.Line(
-        range: start..<end, frame: Rect(x: 0, y: lineTop, width: lineWidth, height: lineHeight),
+        range: start..<end, frame: Rect(x: 0, y: lineTop, width: min(lineWidth, room.width), height: lineHeight),
         baseline: lineTop + lineAscent, isTruncated: false))
     lineTop += lineHeight
     lineStart = nil
@@ -242,13 +244,16 @@ struct LineBreaker {
   /// word, as in Texture. Only a line without such a mark before it is cut
   /// inside a word (between grapheme clusters); a first line cut to nothing
   /// keeps its text and takes no token (Texture truncates nothing then).
+  ///
+  /// The token is set in the attributes of the text's last character, as
+  /// `ASTextNode`'s `_locked_prepareTruncationStringForDrawing:` sets it, and
+  /// the line's box is no wider than the room even when the token is.
   private mutating func truncateLastLine() {
     var line = lines.removeLast()
     let range = line.range
-    // Each cluster of the line: where it ends, the width up to its end, its font, and what it is.
+    // Each cluster of the line: where it ends, the width up to its end, and what it is.
     var ends: [Position] = []
     var widths: [Double] = []
-    var fonts: [Font] = []
     var spaces: [Bool] = []
     var marks: [Bool] = []
     var width = 0.0
@@ -270,20 +275,16 @@ struct LineBreaker {
         offset += character.utf8.count
         ends.append(Position(run: index, utf8Offset: offset))
         widths.append(width)
-        fonts.append(font)
         spaces.append(glyph.kind != .mark)
         marks.append(glyph.kind != .mark || Self.truncationPoints.contains(character))
         previous = glyph.kind == .space ? nil : glyph.ascii
       }
     }
-    // The token takes the font of the cluster it follows (of the line's first run if none is kept).
-    let firstFont = text.runs[range.lowerBound.run].attributes.font
-    func lineWidth(keeping count: Int) -> Double {
-      (count > 0 ? widths[count - 1] : 0) + (count > 0 ? fonts[count - 1] : firstFont).width(of: truncationToken)
-    }
+    // The token is set in the attributes of the text's last character, wherever the line ends.
+    let tokenWidth = text.runs[text.runs.count - 1].attributes.font.width(of: truncationToken)
+    func lineWidth(keeping count: Int) -> Double { (count > 0 ? widths[count - 1] : 0) + tokenWidth }
     func fits(keeping count: Int) -> Bool { lineWidth(keeping: count) <= room.width + Self.tolerance }
-    // The first cluster to go: the first after which the token, in that cluster's font, does not fit (every
-    // shorter cut fits, in the font of the cluster it ends with); else the line's last glyph.
+    // The first cluster to go: the first after which the token does not fit; else the line's last glyph.
     let clipped: Int
     if let first = widths.indices.first(where: { !fits(keeping: $0 + 1) }) {
       clipped = first
@@ -300,7 +301,9 @@ struct LineBreaker {
     }
     while kept > 0, spaces[kept - 1] { kept -= 1 }
     line.range = range.lowerBound..<(kept > 0 ? ends[kept - 1] : range.lowerBound)
-    line.frame.size.width = lineWidth(keeping: kept)
+    // A token wider than the room runs past it; the line's box stays in the room, as Texture intersects the text's
+    // used rectangle with the room.
+    line.frame.size.width = min(lineWidth(keeping: kept), room.width)
     line.isTruncated = true
     lines.append(line)
   }

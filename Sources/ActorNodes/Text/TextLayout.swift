@@ -12,20 +12,25 @@
 /// - a newline always breaks; a newline at the very end adds no empty line;
 /// - when the text needs more lines than ``maximumNumberOfLines`` allows or
 ///   than fit in the height, the last line shown ends with the truncation
-///   token (`…` by default), in the font of the text it follows, as
-///   `ASTextNode` truncates: the line keeps its own text; the token goes at
+///   token (`…` by default), in the attributes of the text's last character,
+///   as `ASTextNode` truncates: the line keeps its own text; the token goes at
 ///   the line's right end, and the cut goes back from the first cluster it
 ///   covers (the line's last glyph if it covers none) to the last space or
 ///   punctuation mark (`.,!?:;`) before it, so the line's last word goes even
 ///   where the token would fit after it; a line without such a mark is cut
 ///   between grapheme clusters, and a first line cut to nothing keeps its text
-///   without a token.
+///   without a token. An empty token cuts nothing: the lines simply stop at
+///   the limit;
+/// - no line, and so not the layout, is wider than the room: a token (or a
+///   single cluster) wider than the room runs past its line's box, as Texture
+///   intersects the text's used rectangle with the room.
 public struct TextLayout: Hashable, Sendable {
   /// One line of text.
   public struct Line: Hashable, Sendable {
     /// The characters the line shows: without the whitespace it ends with, and without the truncation token.
     public var range: Range<AttributedText.Position>
-    /// The line's box: x is 0, y is the line's top, the width is what the line shows (token included).
+    /// The line's box: x is 0, y is the line's top, the width is what the line shows (token included), no wider
+    /// than the room.
     public var frame: Rect
     /// The baseline's distance from the top of the layout.
     public var baseline: Double
@@ -37,11 +42,17 @@ public struct TextLayout: Hashable, Sendable {
   public let text: AttributedText
   /// The lines shown, top to bottom.
   public let lines: [Line]
-  /// The widest line's width and the lines' total height (not rounded to pixels).
+  /// The widest line's width and the lines' total height (not rounded to pixels): never larger than the room.
   public let size: Size
-  /// Whether some of the text is not shown (the last line, if any, ends with the truncation token).
+  /// Whether some of the text is not shown.
+  ///
+  /// The last line shown then ends with the truncation token (its
+  /// ``Line/isTruncated``), except where Texture's truncater adds none: when
+  /// the token is empty (the lines are simply cut at the limit), and when the
+  /// only line shown would be cut to nothing (it keeps its text). It is also
+  /// `true` when the height has no room for a single line.
   public let isTruncated: Bool
-  /// The token that ends a truncated line.
+  /// The token that ends a truncated line, set in the attributes of the text's last character.
   public let truncationToken: String
 
   /// Sets `text` into lines that fit `size`.
@@ -50,7 +61,7 @@ public struct TextLayout: Hashable, Sendable {
   ///   - text: The text.
   ///   - size: The room: lines wrap at its width and stop at its height; either may be infinite.
   ///   - maximumNumberOfLines: The most lines shown; 0 means no limit.
-  ///   - truncationToken: What ends a line cut short.
+  ///   - truncationToken: What ends a line cut short; empty, lines are cut at the limit without one.
   /// - Precondition: `size` has no NaN or negative dimension, and `maximumNumberOfLines` is not negative.
   public init(
     _ text: AttributedText, constrainedTo size: Size, maximumNumberOfLines: Int = 0,

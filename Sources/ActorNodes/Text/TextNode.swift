@@ -85,6 +85,9 @@ public actor TextNode: DrawingNode {
   }
 
   /// Changes what ends a truncated line; invalidates the node's layout if it changed.
+  ///
+  /// The token is set in the attributes of the text's last character. An
+  /// empty token truncates nothing: the lines are cut at the limit.
   public func setTruncationToken(_ token: String) {
     guard token != truncationToken else { return }
     truncationToken = token

@@ -129,6 +129,29 @@ struct DrawingTextTests {
     #expect(tokenInk.allSatisfy { $0.y >= 16 && $0.y < 18 && Double($0.x) < width * 2 })
   }
 
+  @Test("the token draws in the color of the text's last character, right after the line's text")
+  func truncationTokenInTheTextsLastColor() {
+    // Adversarial round 25: it drew in the color of the text it followed.
+    var text = AttributedText("abc def", attributes: .init(font: Font(size: 10), color: .red))
+    text.append("\nghi", attributes: .init(font: Font(size: 10), color: .blue))
+    let layout = TextLayout(text, constrainedTo: Size(width: 100, height: 100), maximumNumberOfLines: 1)
+    #expect(layout.lines.count == 1 && layout.lines[0].isTruncated)
+    var context = GraphicsContext(size: Size(width: 100, height: 14), scale: 2)
+    context.draw(layout, at: .zero)
+    let image = context.makeImage()
+    let split = Font(size: 10).width(of: layout.text.string(in: layout.lines[0].range)) * 2
+    let inked = inkedPixels(image)
+    #expect(inked.contains { Double($0.x) >= split })
+    for (x, y) in inked {
+      let pixel = image.pixel(x: x, y: y)
+      if Double(x) < split {
+        #expect(pixel.blue == 0 && pixel.red > 0)
+      } else {
+        #expect(pixel.red == 0 && pixel.blue > 0)
+      }
+    }
+  }
+
   @Test("a string with a newline draws two lines; clip and alpha apply to text as to shapes")
   func stringsClipAndAlpha() {
     var context = GraphicsContext(size: Size(width: 20, height: 30), scale: 1)

@@ -268,14 +268,21 @@ struct TextLayoutTests {
 
   // Adversarial round 23 (2026-11-28): each failed before its fix.
 
-  @Test("a truncated line fits its room when the token follows text in a larger font than the line's end")
+  @Test("a truncated line fits its room when the token and the text it follows are in different fonts")
   func truncationTokenInTheFontItFollows() {
     var mixed = AttributedText("WW", attributes: .init(font: Font(size: 24)))
     mixed.append(" iiiii zzzzzz", attributes: .init(font: Font(size: 10)))
     let layout = TextLayout(mixed, constrainedTo: Size(width: 60, height: .infinity), maximumNumberOfLines: 1)
     #expect(layout.isTruncated)
-    #expect(layout.size.width <= 60, "the token after \"WW\" is 24-point: it was measured in the line's last font")
-    #expect(shown(layout) == ["W…"])
+    #expect(layout.size.width <= 60)
+    // The token is in the text's last font (10-point) since round 25, so both W's stay.
+    #expect(shown(layout) == ["WW…"])
+    // A 24-point token after 10-point text: measured in its own font, it must still fit.
+    var reversed = AttributedText("iiiii zzzzzz", attributes: .init(font: Font(size: 10)))
+    reversed.append(" WW", attributes: .init(font: Font(size: 24)))
+    let large = TextLayout(reversed, constrainedTo: Size(width: 60, height: .infinity), maximumNumberOfLines: 1)
+    #expect(shown(large) == ["iiiii…"])
+    #expect(isClose(large.size.width, Font(size: 10).width(of: "iiiii") + Font(size: 24).width(of: "…")))
   }
 
   @Test("a width the pixel grid rounds up fits the text measured at it")
@@ -306,5 +313,51 @@ struct TextLayoutTests {
     let broken = shown(lay("ab \u{301}cd", width: 13))
     #expect(broken.first == "ab")
     #expect(broken.dropFirst().first?.hasPrefix(" \u{301}") == true, "\(broken)")
+  }
+
+  // Adversarial round 25 (2026-11-28): each failed before its fix.
+
+  @Test("the token is set in the attributes of the text's last character, not of the text it follows (ASTextNode)")
+  func truncationTokenInTheTextsLastAttributes() {
+    let headline = Font(size: 20, weight: .bold)
+    var story = AttributedText("Breaking news a", attributes: .init(font: headline))
+    story.append("\nThe body, in small grey type.", attributes: .init(font: font, color: .gray))
+    // Room for the headline and 2 points more: a 10-point token covers only its last word; a 20-point one, "news".
+    let room = headline.width(of: "Breaking news a") + 2
+    let layout = TextLayout(story, constrainedTo: Size(width: room, height: .infinity), maximumNumberOfLines: 1)
+    #expect(shown(layout) == ["Breaking news…"])
+    #expect(isClose(layout.lines[0].frame.size.width, headline.width(of: "Breaking news") + font.width(of: "…")))
+  }
+
+  @Test("an empty token cuts nothing: the lines stop at the limit, and the text is reported truncated")
+  func emptyTruncationToken() {
+    func lay(_ string: String, width: Double, height: Double = .infinity, lines: Int = 0) -> TextLayout {
+      TextLayout(
+        text(string), constrainedTo: Size(width: width, height: height), maximumNumberOfLines: lines,
+        truncationToken: "")
+    }
+    let limited = lay("aaa bbb ccc ddd", width: 40, lines: 1)
+    #expect(shown(limited) == ["aaa bbb"])
+    #expect(limited.isTruncated)
+    #expect(!limited.lines[0].isTruncated, "no token follows the line")
+    #expect(isClose(limited.size.width, font.width(of: "aaa bbb")))
+    // Cut by the height (two 12-point lines in 30 points) the same way.
+    let short = lay("aaa bbb ccc ddd eee fff", width: 40, height: 30)
+    #expect(shown(short) == ["aaa bbb", "ccc ddd"])
+    #expect(short.isTruncated)
+  }
+
+  @Test("a token or a cluster wider than the room runs past its line, whose box, like the layout, stays in the room")
+  func nothingWiderThanTheRoom() {
+    let layout = TextLayout(
+      text("aaa bbb ccc ddd"), constrainedTo: Size(width: 20, height: .infinity), maximumNumberOfLines: 2,
+      truncationToken: " (read more)")
+    #expect(layout.isTruncated)
+    #expect(shown(layout) == ["aaa", " (read more)"])
+    #expect(layout.size.width <= 20, "the token alone is \(font.width(of: " (read more)")) wide")
+    #expect(layout.lines.allSatisfy { $0.frame.maxX <= 20 })
+    let wide = TextLayout(text("W", Font(size: 100)), constrainedTo: Size(width: 5, height: .infinity))
+    #expect(wide.lines.count == 1)
+    #expect(wide.size.width == 5)
   }
 }
