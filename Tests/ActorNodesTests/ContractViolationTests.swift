@@ -26,7 +26,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case flexGrowNegative, spacingNotFinite, layoutSizeNegative, layoutPositionNotFinite, parentSizeNegative
   case styleParentSizeNegative, flattenedScaleNotPositive
   case managedSubnodeRemovedByHand, removedInLayoutCode, detachedInLayoutCode
-  case fontSizeNotPositive, textRoomNegative, textLineLimitNegative, textInsetNegative
+  case fontSizeNotPositive, textRoomNegative, textNodeRoomNegative, textLineLimitNegative, textInsetNegative
   case convertedPointNotFinite, convertedRectNotFinite, nodeConvertedPointNotFinite, conversionOverflows
 
   /// The words of the rule the failure message must name.
@@ -88,7 +88,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .removedInLayoutCode: "layout code must not add or remove subnodes of a node being laid out"
     case .detachedInLayoutCode: "layout code must not attach or detach a window's root"
     case .fontSizeNotPositive: "a font's size must be finite and positive"
-    case .textRoomNegative: "text must be laid out in a size without NaN or negative dimensions"
+    case .textRoomNegative, .textNodeRoomNegative: "text must be laid out in a size without NaN or negative dimensions"
     case .textLineLimitNegative: "maximumNumberOfLines must not be negative"
     case .textInsetNegative: "a text container inset must be finite and not negative"
     case .convertedPointNotFinite, .convertedRectNotFinite, .nodeConvertedPointNotFinite:
@@ -307,6 +307,9 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       _ = Font(size: 0)
     case .textRoomNegative:
       _ = TextLayout("text", constrainedTo: Size(width: -1, height: 10))
+    case .textNodeRoomNegative:
+      // Adversarial round 25: a text node laid its text out at width 0 where TextLayout stopped.
+      _ = await TextNode(text: "text").textLayout(in: Size(width: -1, height: 10))
     case .textLineLimitNegative:
       await TextNode(text: "text").setMaximumNumberOfLines(-1)
     case .textInsetNegative:

@@ -121,8 +121,14 @@ public actor TextNode: DrawingNode {
   }
 
   /// The lines the node shows in `size` (its bounds' size, say): the text set inside the inset.
+  ///
+  /// An inset larger than `size` leaves a room of zero.
+  /// - Precondition: `size` has no NaN or negative dimension, as for ``TextLayout``.
   public func textLayout(in size: Size) -> TextLayout {
-    Self.lines(of: drawParameters(), in: size, measured: false)
+    contractPrecondition(
+      !size.width.isNaN && !size.height.isNaN && size.width >= 0 && size.height >= 0,
+      "text must be laid out in a size without NaN or negative dimensions: got \(size)")
+    return Self.lines(of: drawParameters(), in: size, measured: false)
   }
 
   /// The text's size in the range's maximum, plus the inset, no larger than the maximum.
