@@ -37,6 +37,10 @@ enum FontMetrics {
     var breaksBefore = false
     /// Whether a line may break after this character even inside a word (hyphens, ideographs).
     var breaksAfter = false
+    /// Whether a line must not start with this character: closing punctuation (see ``closesLine(_:)``).
+    var noBreakBefore = false
+    /// Whether a line must not end with this character: opening punctuation (see ``opensLine(_:)``).
+    var noBreakAfter = false
   }
 
   /// Advances of the printable ASCII characters, from space (32) to tilde (126).
@@ -92,6 +96,53 @@ enum FontMetrics {
 
   /// What `character` (one grapheme cluster) is to the line breaker.
   static func classify(_ character: Character) -> Glyph {
+    var glyph = classifyAdvance(character)
+    if glyph.kind == .mark, let first = character.unicodeScalars.first {
+      glyph.noBreakBefore = closesLine(first.value)
+      glyph.noBreakAfter = opensLine(first.value)
+    }
+    return glyph
+  }
+
+  /// Whether a line must not start with `value`: a subset of Unicode's line breaking classes CL and CP (closing
+  /// punctuation), EX (`!`, `?`), IS (infix separators) and NS (non-starters), with the closing quotation marks
+  /// `’` and `”` (UAX #14 rules LB13, LB19 and LB21; TextKit follows them).
+  static func closesLine(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x21, 0x29, 0x2C, 0x2E, 0x3A, 0x3B, 0x3F, 0x5D, 0x7D:  // ! ) , . : ; ? ] }
+      true
+    case 0x2019, 0x201D:  // ’ ”
+      true
+    case 0x3001, 0x3002, 0x3005, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B, 0x301C,
+      0x301E, 0x301F:  // 、 。 々 〉 》 」 』 】 〕 〗 〙 〛 〜 〞 〟
+      true
+    case 0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E, 0x309D, 0x309E:
+      true  // small hiragana, iteration marks
+    case 0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE, 0x30F5, 0x30F6, 0x30FB,
+      0x30FC, 0x30FD, 0x30FE:  // small katakana, middle dot, prolonged sound mark, iteration marks
+      true
+    case 0xFF01, 0xFF09, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF3D, 0xFF5D, 0xFF61, 0xFF64:
+      true  // full-width ! ) , . : ; ? ] }, half-width 。 、
+    default: false
+    }
+  }
+
+  /// Whether a line must not end with `value`: a subset of Unicode's line breaking class OP (opening punctuation),
+  /// with the opening quotation marks `‘` and `“` (UAX #14 rules LB14 and LB19).
+  static func opensLine(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x28, 0x5B, 0x7B, 0x2018, 0x201C:  // ( [ { ‘ “
+      true
+    case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A, 0x301D:
+      true  // 〈 《 「 『 【 〔 〖 〘 〚 〝
+    case 0xFF08, 0xFF3B, 0xFF5B, 0xFF62:  // full-width ( [ {, half-width 「
+      true
+    default: false
+    }
+  }
+
+  /// ``classify(_:)`` without the punctuation rules: the advance, the kind and the break opportunities.
+  private static func classifyAdvance(_ character: Character) -> Glyph {
     if let ascii = character.asciiValue {
       switch ascii {
       case 32: return Glyph(units: Int(asciiAdvances[0]), kind: .space, ascii: ascii)

@@ -3,8 +3,12 @@
 /// One pass over the grapheme clusters of every run. Characters gather into
 /// a word until a break opportunity; a word that does not fit after the
 /// line's content starts a new line; one wider than a whole line is broken
-/// between clusters. The pass stops as soon as the lines outnumber what may
-/// be shown, and the last line shown is then cut at its tail.
+/// between clusters. A break inside a word (after a hyphen or a dash, around
+/// an ideograph) is no opportunity before closing punctuation or after
+/// opening punctuation (``FontMetrics/closesLine(_:)``,
+/// ``FontMetrics/opensLine(_:)``), so `。` goes down with the character before
+/// it and `「` with the one after it. The pass stops as soon as the lines
+/// outnumber what may be shown, and the last line shown is then cut at its tail.
 struct LineBreaker {
   private typealias Position = AttributedText.Position
 
@@ -44,6 +48,10 @@ struct LineBreaker {
   private var wordWidth = 0.0
   private var wordHeight = 0.0
   private var wordAscent = 0.0
+  /// Whether the last cluster allows a break after it inside a word (a hyphen, a dash, an ideograph).
+  private var breaksAfterPrevious = false
+  /// Whether the last cluster must not end a line (opening punctuation).
+  private var noBreakAfterPrevious = false
 
   init(text: AttributedText, room: Size, maximumNumberOfLines: Int, truncationToken: String) {
     self.text = text
@@ -90,14 +98,18 @@ struct LineBreaker {
           note(font)
           endLine(nextStart: end)
           previous = nil
+          (breaksAfterPrevious, noBreakAfterPrevious) = (false, false)
         case .space:
           commitWord()
           if lineStart == nil { lineStart = start }
           pendingSpace += Double(glyph.units) * scale
           note(font)
           previous = nil
+          (breaksAfterPrevious, noBreakAfterPrevious) = (false, false)
         case .mark:
-          if glyph.breaksBefore { commitWord() }
+          // A break inside a word (after a hyphen or an ideograph, before an ideograph), unless this cluster may
+          // not start a line (closing punctuation) or the one before may not end one (opening punctuation).
+          if breaksAfterPrevious || glyph.breaksBefore, !glyph.noBreakBefore, !noBreakAfterPrevious { commitWord() }
           var kern = 0.0
           if let before = previous, let ascii = glyph.ascii, !wordEnds.isEmpty {
             kern = Double(FontMetrics.kerning(before, ascii)) * scale
@@ -110,7 +122,7 @@ struct LineBreaker {
           wordHeight = max(wordHeight, fontLineHeight)
           wordAscent = max(wordAscent, fontAscent)
           previous = glyph.ascii
-          if glyph.breaksAfter { commitWord() }
+          (breaksAfterPrevious, noBreakAfterPrevious) = (glyph.breaksAfter, glyph.noBreakAfter)
         }
         if isCutShort { break scan }
       }

@@ -7,6 +7,12 @@
 ///
 /// - at whitespace, after a hyphen or dash, and around East Asian ideographs;
 ///   spaces at a break hang past the line's end and do not count to its width;
+/// - never, in a word, before closing punctuation (`)]}` and `!?,.:;`, `’”`,
+///   `、。」』】` and the other CJK closing marks and non-starters, full-width
+///   forms) nor after opening punctuation (`([{`, `‘“`, `「『【` and the like):
+///   a subset of Unicode's line breaking rules (UAX #14, LB13, LB14, LB19 and
+///   LB21), which TextKit follows, so `。` goes down with the character before
+///   it; the rules hold where two characters touch, not across spaces;
 /// - a word wider than the line is broken between grapheme clusters, so an
 ///   emoji sequence or a letter with its accents is never split;
 /// - a newline always breaks; a newline at the very end adds no empty line;

@@ -360,4 +360,30 @@ struct TextLayoutTests {
     #expect(wide.lines.count == 1)
     #expect(wide.size.width == 5)
   }
+
+  @Test("closing punctuation never starts a line and opening punctuation never ends one (UAX #14 LB13, LB14)")
+  func punctuationStaysWithItsWord() {
+    // CJK: the character before a closing mark goes down with it; an opening bracket goes down with what follows.
+    #expect(shown(lay("日本語です。", width: 50)) == ["日本語で", "す。"])
+    #expect(shown(lay("日本語です、", width: 50)) == ["日本語で", "す、"])
+    #expect(shown(lay("日本語です」", width: 50)) == ["日本語で", "す」"])
+    #expect(shown(lay("日本語です！", width: 50)) == ["日本語で", "す！"])
+    #expect(shown(lay("日本語で」。", width: 50)) == ["日本語", "で」。"], "a run of closing marks goes as one")
+    #expect(shown(lay("ああああ「日本", width: 50)) == ["ああああ", "「日本"])
+    // Non-starters: a small kana and the prolonged sound mark stay with the character before them.
+    #expect(shown(lay("あちょっと", width: 30)) == ["あ", "ちょっ", "と"])
+    #expect(shown(lay("ああコー", width: 30)) == ["ああ", "コー"])
+    // ASCII punctuation after an ideograph, and around a dash.
+    for mark in [".", ",", "!", "?", ":", ";", ")", "]", "}", "\u{2019}", "\u{201D}"] {
+      #expect(shown(lay("日本語です" + mark, width: 50)) == ["日本語で", "す" + mark], "\(mark)")
+    }
+    #expect(shown(lay("ああああ(日本", width: 50)) == ["ああああ", "(日本"])
+    #expect(shown(lay("ああああ\u{201C}日本", width: 50)) == ["ああああ", "\u{201C}日本"])
+    let dash = "I said wait\u{2014}"
+    #expect(shown(lay(dash + "! Go", width: font.width(of: dash) + 1)) == ["I said", "wait\u{2014}! Go"])
+    // An opening mark may start a line.
+    #expect(shown(lay("now\u{2014}(then)", width: 30)) == ["now\u{2014}", "(then)"])
+    // A run of marks wider than the line is still broken between clusters.
+    #expect(shown(lay("。。。。", width: 25)) == ["。。", "。。"])
+  }
 }
