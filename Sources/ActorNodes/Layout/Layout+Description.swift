@@ -49,27 +49,30 @@ extension Layout: CustomStringConvertible {
     var grid = Array(repeating: Array(repeating: Character(" "), count: width), count: height)
     let marks = Array("123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
 
+    // A frame is scaled and rounded in floating point and clipped to the grid before anything becomes an `Int`: a
+    // frame far outside the bounds, or many times their size, draws only its visible cells.
+    func cell(_ value: Double, count: Int) -> Int? { value >= 0 && value < Double(count) ? Int(value) : nil }
+    func visibleCells(from low: Double, to high: Double, count: Int) -> ClosedRange<Int>? {
+      let low = Swift.max(low, 0), high = Swift.min(high, Double(count - 1))
+      return low <= high ? Int(low)...Int(high) : nil
+    }
     func box(_ frame: Rect, mark: Character?) {
-      let left = Int((frame.minX * scaleX).rounded()), right = Int((frame.maxX * scaleX).rounded())
-      let top = Int((frame.minY * scaleY).rounded()), bottom = Int((frame.maxY * scaleY).rounded())
-      func put(_ row: Int, _ column: Int, _ character: Character) {
-        guard grid.indices.contains(row), grid[row].indices.contains(column) else { return }
-        grid[row][column] = character
+      let left = (frame.minX * scaleX).rounded(), right = (frame.maxX * scaleX).rounded()
+      let top = (frame.minY * scaleY).rounded(), bottom = (frame.maxY * scaleY).rounded()
+      // NaN only for an infinite coordinate (a position that overflowed) in a bound of zero width or height.
+      guard ![left, right, top, bottom].contains(where: \.isNaN) else { return }
+      let edgeRows = [top, bottom].compactMap { cell($0, count: height) }
+      let edgeColumns = [left, right].compactMap { cell($0, count: width) }
+      if right > left, let visibleColumns = visibleCells(from: left, to: right, count: width) {
+        for row in edgeRows { for column in visibleColumns { grid[row][column] = "-" } }
       }
-      if right > left {
-        for column in left...right {
-          put(top, column, "-")
-          put(bottom, column, "-")
-        }
+      if bottom > top, let visibleRows = visibleCells(from: top, to: bottom, count: height) {
+        for column in edgeColumns { for row in visibleRows { grid[row][column] = "|" } }
       }
-      if bottom > top {
-        for row in top...bottom {
-          put(row, left, "|")
-          put(row, right, "|")
-        }
+      for row in edgeRows { for column in edgeColumns { grid[row][column] = "+" } }
+      if let mark, let row = cell(top, count: height), let column = cell(left, count: width) {
+        grid[row][column] = mark
       }
-      for (row, column) in [(top, left), (top, right), (bottom, left), (bottom, right)] { put(row, column, "+") }
-      if let mark { put(top, left, mark) }
     }
 
     box(Rect(origin: .zero, size: size), mark: nil)

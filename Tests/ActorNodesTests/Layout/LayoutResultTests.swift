@@ -87,6 +87,47 @@ struct LayoutResultTests {
         """)
   }
 
+  @Test("A sublayout far outside the bounds is cut off from the sketch: a corner offset by 1e19 points draws nothing")
+  func sketchOfFarAwaySublayout() async throws {
+    let fixture = try await SpecFixture(2) { n in
+      .corner(box(n[0], 20, 10), corner: box(n[1], 5, 5), location: .topLeft, offset: Point(x: 1e19, y: 0))
+    }
+    let layout = try await fixture.layout(range(0, 0, 100, 100))
+    // 21 columns: one column per point, so the corner's left edge, scaled, is past `Int.max`.
+    let lines = layout.sketch(columns: 21).split(separator: "\n").map(String.init)
+    #expect(
+      Array(lines.dropFirst().prefix(6)) == [
+        "1-------------------+",
+        "|                   |",
+        "|                   |",
+        "|                   |",
+        "|                   |",
+        "+-------------------+",
+      ])
+    #expect(lines.count == 9, "the title, six rows, two legend lines")
+    #expect(lines.last?.hasPrefix("2 <BasicNode #\(fixture.subnodes[1].nodeCore.id)> frame: (") == true)
+  }
+
+  @Test("A sublayout many times its bounds' size is sketched as far as it shows, its hidden edges cut off")
+  func sketchOfHugeSublayout() {
+    // Scaled to the 8 columns, the leaf spans 3,500,000 columns from column -3,500: only its top edge shows, over
+    // the bounds' top edge.
+    let root = BasicNode(), leaf = BasicNode()
+    let layout = Layout(
+      node: root, size: Size(width: 2, height: 1),
+      sublayouts: [
+        Layout(node: leaf, size: Size(width: 1_000_000, height: 1_000_000), position: Point(x: -1_000, y: 0))
+      ])
+    #expect(
+      layout.sketch(columns: 8) == """
+        <BasicNode #\(root.nodeCore.id)> 2x1
+        --------
+        |      |
+        +------+
+        1 <BasicNode #\(leaf.nodeCore.id)> frame: (-1000, 0, 1000000x1000000)
+        """)
+  }
+
   @Test("A very tall layout's sketch is squeezed to at most twice as many rows as columns")
   func tallSketchIsSqueezed() {
     let root = BasicNode(), leaf = BasicNode()
