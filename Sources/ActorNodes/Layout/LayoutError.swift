@@ -63,6 +63,8 @@ extension LayoutError: CustomStringConvertible {
       "a layout spec may name only subnodes of its node: \(node) is not a subnode of \(parent)"
     case .elementListedTwice(let node, let parent):
       "a layout spec may name each node once and not its own node: \(parent)'s spec names \(node) twice"
+    case .invalidSize(let size, let element) where size.isValidViewSize:
+      "a layout's size must be below 10,000,000 points (Texture's ASIsCGSizeValidForSize): \(element) computed \(size)"
     case .invalidSize(let size, let element):
       "a layout's size must be finite and not negative: \(element) computed \(size)"
     case .invalidPosition(let position, let element):

@@ -118,7 +118,7 @@ struct NodeLayoutTests {
   }
 
   @Test(
-    "A layout of 10,000,000 points or more is LayoutError.invalidSize, measured or added up by a stack; just below is a layout (Texture: ASIsCGSizeValidForSize)"
+    "A layout of 10,000,000 points or more is LayoutError.invalidSize, measured or added up by a stack, and its message names that limit; just below is a layout (Texture: ASIsCGSizeValidForSize)"
   )
   func layoutOfTenMillionPointsIsInvalid() async throws {
     let tall = CompleteLayoutNode { node in Layout(node: node, size: Size(width: 100, height: 20_000_000)) }
@@ -174,6 +174,11 @@ struct NodeLayoutTests {
       return
     }
     #expect(size.height == height, sourceLocation: sourceLocation)
+    // The message names the rule the size broke.
+    let rule =
+      height.isFinite
+      ? "a layout's size must be below 10,000,000 points" : "a layout's size must be finite and not negative"
+    #expect(error.map { "\($0)" }?.hasPrefix(rule) == true, sourceLocation: sourceLocation)
   }
 
   @Test("A layout is cached per range until the node is invalidated (Texture's exact-key cache)")
