@@ -77,8 +77,9 @@ struct StackItemRequest: Hashable, Sendable {
     var childCrossMin = 0.0
     var childCrossMax = crossMax
     if style.alignSelf.resolved(in: alignItems) == .stretch {
-      // A stretched item fills the cross range unless its style sets a cross size of its own
-      // (resolved without a parent size); an explicit 0 stretches too, as in Texture.
+      // A stretched item's minimum is the cross range's unless its style sets a non-zero minimum of its own
+      // (resolved without a parent size; an explicit 0 stretches too), and that minimum wins over the style's
+      // maximum below, as in Texture.
       let own = style.sizeRange(parentSize: Size(width: .nan, height: .nan))
       let ownMin = direction.cross(own.min)
       let ownMax = direction.cross(own.max)

@@ -72,7 +72,12 @@ public struct LayoutStyle: Hashable, Sendable {
     case end
     /// Centred on the cross axis (offsets floored to the pixel grid, as Texture does).
     case center
-    /// Stretched to the line's cross size, unless the style sets a non-zero cross size.
+    /// Stretched to the line's cross size, unless the style sets a non-zero cross minimum.
+    ///
+    /// A non-zero minimum (`minHeight(20)` in a row, or `height(20)`) stops the stretch: the element is offered
+    /// the range from that minimum to its maximum, or to the line's cross size, and keeps the size it measures
+    /// there. Without one, the line's cross size wins over the style's maximum: with only `maxHeight(10)` in a
+    /// 50-point row, the element is stretched to 50. See ``StackAlignItems/stretch``.
     case stretch
   }
 

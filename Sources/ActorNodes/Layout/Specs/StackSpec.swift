@@ -80,7 +80,17 @@ public enum StackAlignItems: Hashable, Sendable {
   case end
   /// Centred, the offset floored to the pixel grid.
   case center
-  /// Stretched to the stack's cross size, unless a child's style sets a non-zero cross size.
+  /// Stretched to the line's cross size (the stack's), unless the child's style sets a non-zero cross minimum.
+  ///
+  /// The child's style decides, read on the cross axis without a parent size (a fraction counts as unset), as
+  /// Texture's `resolveCrossDimensionMinForStretchChild` and `resolveCrossDimensionMaxForStretchChild`
+  /// (ASStackUnpositionedLayout.mm) do:
+  /// - A non-zero minimum (`minHeight(20)` in a row, or `height(20)`, whose minimum is 20) stops the stretch: the
+  ///   child is offered the range from that minimum to its own maximum, or to the line's cross size if it sets
+  ///   none, and keeps the size it measures there.
+  /// - Otherwise (no minimum, or an explicit 0) the line's cross size is the child's minimum, and it wins over the
+  ///   child's own maximum: a child with only `maxHeight(10)` in a 50-point row is stretched to 50 (see
+  ///   "Inverted ranges" in Proposal 0004).
   case stretch
 }
 
