@@ -181,6 +181,31 @@ struct DrawingPNGTests {
     #expect(decodingError(Array(file.dropLast(12))) == .truncated)  // no IEND
   }
 
+  @Test("a decoding error describes itself in a sentence naming what is wrong, as print(error) shows it")
+  func errorDescriptions() throws {
+    let file = testImage(width: 4, height: 3).pngData()
+    let palette = try #require(decodingError(rewritingChunk("IHDR", in: file) { $0[9] = 3 }))
+    #expect(String(describing: palette) == "unsupported PNG: palette images")
+    let any: any Error = palette
+    #expect("\(any)" == "unsupported PNG: palette images")
+    #expect(
+      decodingError(Array("GIF89a".utf8)).map(String.init(describing:))
+        == "not a PNG: the data does not start with the PNG signature")
+    var badCRC = file
+    badCRC[29] ^= 1
+    #expect(
+      decodingError(badCRC).map(String.init(describing:))
+        == "invalid PNG: the CRC-32 of chunk IHDR does not match its type and data")
+    #expect(
+      decodingError(rewritingChunk("IHDR", in: file) { $0[9] = 5 }).map(String.init(describing:))
+        == "invalid PNG chunks or header: invalid color type 5")
+    #expect(decodingError([]).map(String.init(describing:))?.hasPrefix("invalid PNG: the data ends before") == true)
+    #expect(
+      String(describing: PNGError.invalidCompressedData("Adler-32 mismatch"))
+        == "invalid PNG compressed data: Adler-32 mismatch")
+    #expect(String(describing: PNGError.invalidImageData("x")) == "invalid PNG image data: x")
+  }
+
   @Test("an unknown critical chunk is refused; an unknown ancillary chunk is skipped")
   func unknownChunks() throws {
     let file = testImage(width: 2, height: 2).pngData()
