@@ -5,9 +5,9 @@
 /// 1. create the views of loaded subtrees and apply their pending state;
 ///    record structure changes in each node's mirror (newest version wins);
 /// 2. make the view tree match the mirror;
-/// 3. run `didLoad` for new views, in post-order of the tree as it is now
-///    (a node's subnodes first, as in Texture), then their `onDidLoad` blocks;
-///    a node whose subnode's view has not arrived yet waits for a later turn;
+/// 3. run `didLoad` for new views, each after its subnodes' (as in Texture),
+///    then their `onDidLoad` blocks (see ``runDidLoad()`` for the order); a
+///    node whose subnode's view has not arrived yet waits for a later turn;
 /// 4. apply property writes (newest version wins, per property);
 /// 5. run `onDidLoad` blocks registered after load;
 /// 6. update hierarchy membership and call the hierarchy hooks. A node is in
@@ -504,14 +504,23 @@ private final class TurnWork {
 
   // MARK: - Phase 3: didLoad, subnodes first
 
-  /// Runs `didLoad` for every loaded node whose subnodes have all run theirs, in post-order.
+  /// Runs `didLoad` for every loaded node whose subnodes have all run theirs, subtree by subtree.
   ///
-  /// The order comes from the mirror as it is now, not from the order in
-  /// which loads were prepared: a load queued after its parent's (a subnode
-  /// added to a node whose own load was still queued), or a view still being
-  /// gathered by another load, still goes first. A node with a subnode whose
-  /// view has not arrived waits, with its ancestors, for the turn that
-  /// brings it; it enters a window's hierarchy only once it has run.
+  /// Each subtree is headed by a waiting node whose parent is not waiting
+  /// (``didLoadTops``), and runs in post-order of the mirror as it is now:
+  /// subnodes in order, each subtree first, then the node. So a subnode goes
+  /// first even when its load was queued after its parent's (a subnode added
+  /// to a node whose own load was still queued) or its view was gathered by
+  /// another load. Subtrees go in the order their heads began to wait: those
+  /// left waiting by an earlier turn, then, in the order of this turn's
+  /// operations, its loads (so in the order they were prepared, that of the
+  /// edits that asked for them, as Texture's `addSubnode` loads and inserts at
+  /// once) and the nodes its edits moved from where their parent's load linked
+  /// them. Nodes with no ancestor relation thus run in edit order, not in the
+  /// tree's post-order (`LoadOrderTests.unrelatedLoadsRunInEditOrder`).
+  /// A node with a subnode whose view has not arrived waits, with its
+  /// ancestors, for the turn that brings it; it enters a window's hierarchy
+  /// only once it has run.
   private func runDidLoad() {
     let waiting = MainTurn.awaitingDidLoad
     guard !waiting.isEmpty else { return }

@@ -29,6 +29,33 @@ struct LoadOrderTests {
   }
 
   @Test(
+    "Loads of unrelated subtrees applied in one turn run didLoad and the enter hooks in the order they were prepared, each subtree subnodes first"
+  )
+  @MainActor
+  func unrelatedLoadsRunInEditOrder() async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let (a, b) = (RecordingNode("a", log: log), RecordingNode("b", log: log))
+    try await root.addSubnodes([a, b])
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    let (c, c1, d) = (RecordingNode("c", log: log), RecordingNode("c1", log: log), RecordingNode("d", log: log))
+    try await c.addSubnode(c1)
+    try await b.addSubnode(c)  // c's load (with c1) is prepared first...
+    try await a.addSubnode(d)  // ...then d's, under a node before b.
+    log.clear()
+    await window.flush()
+    // Not the post-order of the tree as it is in the turn (d, under a, would go first): the order of the edits,
+    // as Texture's addSubnode loads and inserts at once.
+    #expect(
+      log.entries == [
+        "c1.didLoad", "c.didLoad", "d.didLoad",
+        "c.willEnter(true)", "c1.willEnter(true)", "c1.didEnter", "c.didEnter",
+        "d.willEnter(true)", "d.didEnter",
+      ])
+  }
+
+  @Test(
     "A subtree that loads as a whole in the turn that applies newer moves of its inner nodes: every view where its node is, didLoad subnodes first, enter hooks once",
     arguments: [false, true])
   @MainActor
