@@ -6,7 +6,7 @@ extension HeldDrawSuites {
   /// Transactions, synchronous display, suspension, the two drawing styles, sizes and scales.
   ///
   /// Serialized: some tests hold every thread of the shared display executor.
-  @Suite(.serialized, .timeLimit(.minutes(1)))
+  @Suite(.serialized, .timeLimit(.minutes(3)))
   @MainActor
   struct DisplayBehaviorTests {
     private func window() -> Window { Window(size: Size(width: 20, height: 20), turnMode: .manual) }
@@ -558,7 +558,7 @@ extension HeldDrawSuites {
 
     @Test(
       "recursivelyEnsureDisplay() waits for the displays of its own subtree only: a draw held in another window does not hold it up",
-      .timeLimit(.minutes(1)))
+      .timeLimit(.minutes(3)))
     @MainActor
     func recursivelyEnsureDisplayWaitsForItsSubtreeOnly() async throws {
       let held = DrawProbe(holdingDraws: true)

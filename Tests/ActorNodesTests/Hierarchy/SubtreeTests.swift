@@ -334,7 +334,7 @@ extension SubtreeTests {
   }
 }
 
-@Suite("Subtrees under concurrency", .timeLimit(.minutes(2)), .tags(.stress))
+@Suite("Subtrees under concurrency", .timeLimit(.minutes(3)), .tags(.stress))
 struct ConcurrentSubtreeTests {
   @Test("Two subtrees that would make a cycle together, at the same time: exactly one is linked")
   func opposingSubtrees() async throws {

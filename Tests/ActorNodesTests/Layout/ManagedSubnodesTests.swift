@@ -433,7 +433,7 @@ struct ManagedSubnodesTests {
 }
 
 /// Round 24: a node that manages its subnodes measures the nodes it names before they are its subnodes.
-@Suite("Automatic subnode management: a named node invalidated before it arrives", .timeLimit(.minutes(1)))
+@Suite("Automatic subnode management: a named node invalidated before it arrives", .timeLimit(.minutes(3)))
 struct ManagedArrivalTests {
   @Test(
     "A loaded node whose text changes after its new manager measured it, before it became a subnode, is laid out at its new size (convergence seed 54)"

@@ -3,7 +3,7 @@ import Testing
 
 /// The stack spec's frames, ported from Texture's `ASStackLayoutSpecSnapshotTests` (the reference images'
 /// frames, computed from Texture's algorithm), and one test per documented difference from flexbox.
-@Suite("Stack spec", .tags(.texturePort), .timeLimit(.minutes(1)))
+@Suite("Stack spec", .tags(.texturePort), .timeLimit(.minutes(3)))
 struct StackSpecTests {
   /// Three 50 × 50 boxes, each growing and shrinking by `flex` (Texture's `defaultSubnodesWithSameSize`).
   private func threeBoxes(

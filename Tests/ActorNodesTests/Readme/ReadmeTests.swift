@@ -35,7 +35,7 @@ struct Readme {
   }
 }
 
-@Suite("The README: its example runs as written, its quotes stay true", .timeLimit(.minutes(2)))
+@Suite("The README: its example runs as written, its quotes stay true", .timeLimit(.minutes(3)))
 struct ReadmeTests {
   @Test("The example in the test target is the README's, verbatim")
   func exampleIsVerbatim() throws {

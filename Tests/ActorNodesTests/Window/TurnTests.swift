@@ -4,7 +4,7 @@ import Testing
 
 /// Two minutes: the first test hops to the main actor some 2,000 times, and beside the whole package under
 /// ThreadSanitizer (whose suites keep the main actor busy) it took 45–62 seconds.
-@Suite("Main-actor turns", .timeLimit(.minutes(2)))
+@Suite("Main-actor turns", .timeLimit(.minutes(3)))
 struct TurnTests {
   @Test("Attaching a 1,000-node tree takes one main-actor turn; 1,000 off-main writes take one more")
   @MainActor

@@ -1,7 +1,7 @@
 import ActorNodes
 import Testing
 
-@Suite("Waiting for queued work", .timeLimit(.minutes(1)))
+@Suite("Waiting for queued work", .timeLimit(.minutes(3)))
 @MainActor
 struct WaitForQueuedWorkTests {
   @Test("An automatic window: an off-main write has reached the view when waitForQueuedWork() returns")
