@@ -35,6 +35,9 @@ final class LayoutScope: Sendable {
     var invalidatedByItsOwnCode = false
     /// What the node's own code asked of its subnodes during the frame, the last request per subnode.
     var subnodeRequests: [SubnodeRequest] = []
+    /// Whether a measurement that code asked for was refused because the task was cancelled: code that falls back
+    /// on a failed measurement computed its layout from nothing.
+    var refusedACancelledMeasurement = false
   }
 
   private let frames: LockedFrames
@@ -185,6 +188,20 @@ final class LayoutScope: Sendable {
       if marked { return true }
     }
     return isLayoutCode
+  }
+
+  /// Records that a measurement the current task asked for was refused because the task is cancelled, in the
+  /// innermost frame (this scope's last, or, while it has none, its outer scope's): the measurement that frame is
+  /// for is not cached.
+  func noteRefusedCancelledMeasurement() {
+    for scope in chain {
+      let found = scope.frames.withLock { frames in
+        guard let last = frames.indices.last else { return false }
+        frames[last].refusedACancelledMeasurement = true
+        return true
+      }
+      if found { return }
+    }
   }
 
   /// Records `request`, made of the subnode of the node with ``NodeCore/id`` `supernodeID`, in that node's frame

@@ -105,7 +105,10 @@ extension DisplayNode {
         !(parentSize.width < 0) && !(parentSize.height < 0),
         "a parent size must not be negative (NaN: unknown): got \(parentSize)")
     }
-    try Task.checkCancellation()
+    if Task.isCancelled {
+      LayoutScope.currentIfAny?.noteRefusedCancelledMeasurement()  // The caller's measurement, if any, is not cached.
+      throw CancellationError()
+    }
     let core = nodeCore
     if let scope = LayoutScope.currentIfAny {
       // Asked by layout code: if it is the supernode's own, a pass lays this node out in the same range again
@@ -201,7 +204,10 @@ extension DisplayNode {
     let key = LayoutCache.Key(range: range, scale: environment.grid.scale)
     var superseded = 0
     while true {
-      try Task.checkCancellation()
+      if Task.isCancelled {
+        LayoutScope.currentIfAny?.noteRefusedCancelledMeasurement()
+        throw CancellationError()
+      }
       let version = core.layoutVersion.load(ordering: .acquiring)
       let departures = core.subnodeDepartures.load(ordering: .acquiring)
       if let entry = storage.cache.use(key, version: version) {
@@ -249,14 +255,20 @@ extension DisplayNode {
         storage.childMemo = ChildMemo.updated(memo, with: batch, scale: key.scale)
       }
       let stillCurrent = core.layoutVersion.load(ordering: .acquiring) == version
+      // Its task was cancelled while the layout code ran, and a measurement that code asked for threw
+      // `CancellationError`: code that falls back on a failed measurement (Texture's `layoutThatFits:` never
+      // fails) computed a layout from nothing. Not cached: its waiters measure again, in their own tasks. (A
+      // measurement that needed nothing refused completed as any other, and serves them.)
+      let wasCancelled = frame?.refusedACancelledMeasurement == true
       let subnodeRequests = frame?.subnodeRequests ?? []
-      if case .success(let result) = outcome, stillCurrent {
+      if case .success(let result) = outcome, stillCurrent, !wasCancelled {
         storage.cache.store(
           result.layout, for: key, version: version, isManual: result.isManual,
           subnodeRequests: result.isManual ? subnodeRequests : [])
         core.noteMeasured()
       }
       for waiter in storage.cache.end(key) { waiter.continuation.resume() }
+      if wasCancelled { throw CancellationError() }
       // The spec named a subnode that left the node during the measurement, as the node's layout code read its
       // subnodes before the edit: measured again, from the newest subnodes (Texture's lock would have kept them).
       // So is a node whose subnode, having left it, took it as a subnode of its own before its layout code read

@@ -50,6 +50,33 @@ struct LayoutErrorRecoveryTests {
     #expect(try await owner.value.size == Size(width: 100, height: 100), "the measurement goes on for its owner")
   }
 
+  @Test(
+    "A measurement whose task is cancelled while its layout code runs is not cached: the code may have fallen back on a nested measurement that threw, and the callers waiting for it, later requests and the window's pass measure again"
+  )
+  @MainActor
+  func aMeasurementWhoseTaskIsCancelledIsNotCached() async throws {
+    let leaf = FailingLeaf()
+    let cell = FallbackMeasuringNode(child: leaf)
+    try await cell.addSubnode(leaf)
+    let gate = Gate()
+    await cell.hold(at: gate)
+    let owner = Task { try await cell.layout(thatFits: Self.room) }  // a pre-measurement, cancelled
+    await gate.waitForArrivals(1)
+    let waiter = Task { try await cell.layout(thatFits: Self.room) }
+    while await cell.waiting(for: Self.room) == 0 { await Task.yield() }
+    owner.cancel()
+    await gate.open()  // its code now measures the leaf in a cancelled task, and falls back on nothing
+    await #expect(throws: CancellationError.self) { try await owner.value }
+    #expect(try await waiter.value.size == Size(width: 10, height: 11), "measured again in the waiter's task")
+    #expect(try await cell.layout(thatFits: Self.room).size == Size(width: 10, height: 11))
+    let root = SpecHost(.stack(alignItems: .start, children: [.node(cell)]))
+    try await root.addSubnode(cell)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    #expect(cell.layer?.frame == Rect(x: 0, y: 0, width: 10, height: 11))
+  }
+
   @Test @MainActor func aFailedPassLosesNoChangeItTook() async throws {
     let (a, b) = (FailingLeaf(), FailingLeaf())
     let root = SpecHost(.stack(alignItems: .start, children: [.node(a), .node(b)]))
@@ -145,5 +172,34 @@ actor GrowThenFailLeaf: DisplayNode {
       invalidateCalculatedLayout()
     }
     return .size(size)
+  }
+}
+
+/// A node that measures its subnode by hand and falls back on no size if that fails, as code ported from Texture
+/// (whose `layoutThatFits:` cannot fail) may; it waits at a gate first when told to.
+actor FallbackMeasuringNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+  let child: any DisplayNode
+  private var gate: Gate?
+
+  init(child: any DisplayNode) {
+    self.child = child
+  }
+
+  func hold(at gate: Gate) { self.gate = gate }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    if let gate {
+      self.gate = nil
+      await gate.wait()
+    }
+    let measured = (try? await child.layout(thatFits: range))?.size ?? .zero
+    return .size(Size(width: measured.width, height: measured.height + 1))
+  }
+
+  /// How many requests for `range` wait for a measurement in flight.
+  func waiting(for range: SizeRange) -> Int {
+    state.layout.cache.waiterCount(for: LayoutCache.Key(range: range, scale: 1))
   }
 }
