@@ -117,9 +117,10 @@ extension DisplayNode {
   /// Invalidates the node's calculated layout (see
   /// ``invalidateCalculatedLayout()``), which asks the window of a loaded
   /// node for a pass, and marks the view as needing layout: before load that
-  /// mark is recorded and applied at load; after load it is queued like a
-  /// property write.
-  public func setNeedsLayout() async {
+  /// mark is recorded and applied at load; after load it reaches the view
+  /// before this returns when called on the main actor (as Texture marks the
+  /// view during the call), and is queued like a property write from anywhere else.
+  public nonisolated func setNeedsLayout() async {
     invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
     await configure { $0.setNeedsLayout() }
   }

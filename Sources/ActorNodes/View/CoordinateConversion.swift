@@ -37,12 +37,14 @@ struct SpaceTranslation {
     return converted
   }
 
-  /// `rect` in the other space: its origin moves, its size stays.
+  /// `rect` in the other space: its origin moves, its size stays; a negative width or height is made positive
+  /// first, as `CGRectApplyAffineTransform` returns the smallest rectangle holding the converted corners.
   ///
   /// - Precondition: `rect` is finite, and so is the result.
   func apply(to rect: Rect) -> Rect {
     contractPrecondition(rect.isFinite, "a point or rectangle to convert must be finite: got \(rect)")
-    return Rect(origin: apply(to: rect.origin), size: rect.size)
+    let origin = Point(x: min(rect.minX, rect.maxX), y: min(rect.minY, rect.maxY))
+    return Rect(origin: apply(to: origin), size: Size(width: abs(rect.width), height: abs(rect.height)))
   }
 }
 

@@ -1,7 +1,7 @@
 /// What a window's main-actor turns did and cost.
 ///
 /// A turn is one main-actor job in which the library applies queued work:
-/// an attach, a flush or an automatic turn, or the hop that starts a batch
+/// an attach, a detach, a flush or an automatic turn, or the hop that starts a batch
 /// of displays (counted once in each window whose nodes it starts).
 public struct TurnStatistics: Hashable, Sendable {
   /// The number of turns.

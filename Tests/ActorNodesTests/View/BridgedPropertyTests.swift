@@ -453,6 +453,11 @@ struct BridgedPropertyTests {
     #expect(!view.needsLayout)
     await window.flush()
     #expect(view.needsLayout)
+    // From the main actor it marks the view during the call, as Texture's bridged `setNeedsLayout` does on main
+    // (round 25: the call ran on the node's actor, which queued the mark for the next turn).
+    view.layoutIfNeeded()
+    await node.setNeedsLayout()
+    #expect(view.needsLayout)
   }
 
   @Test(

@@ -100,6 +100,19 @@ struct CoordinateConversionTests {
   }
 
   @Test(
+    "A rectangle of negative size converts as the smallest rectangle holding its corners (CGRectApplyAffineTransform)")
+  func negativeSizeRectangle() async throws {
+    // Adversarial round 25: it kept its negative width.
+    let root = BasicNode()
+    let child = BasicNode { $0.frame = Rect(x: 10, y: 10, width: 5, height: 5) }
+    try await root.addSubnode(child)
+    let flipped = Rect(x: 0, y: 0, width: -4, height: 2)
+    #expect(try await child.convert(flipped, to: root) == Rect(x: 6, y: 10, width: 4, height: 2))
+    #expect(try await root.convert(flipped, from: child) == Rect(x: 6, y: 10, width: 4, height: 2))
+    #expect(try await root.convert(flipped, to: child) == Rect(x: -14, y: -10, width: 4, height: 2))
+  }
+
+  @Test(
     "Anchor points move a frame around its position (Texture: testDisplayNodePointConversionWithNonZeroAnchorPoint)")
   func withNonZeroAnchorPoint() async throws {
     let small = Rect(x: 20, y: 20, width: 100, height: 100)
