@@ -18,6 +18,9 @@ struct LayoutApplication: MainTurnFeature {
     var changed: Bool
     /// The frame its supernode's layout gave it, for a node that was loaded when the pass reached it.
     let frameWrite: FrameWrite?
+    /// The core of that supernode, by identity: a node under another supernode by the time the frame is applied
+    /// has its current supernode place it again (see ``LayoutTriggers``).
+    var placedBy: ObjectIdentifier? = nil
     /// Whether the node measured itself (``LayoutMethod/size(_:)``) and places its subnodes in `layout(_:)`.
     var isManual = false
     /// For a node that places its subnodes itself: the sizes they were measured at, by core.
@@ -70,8 +73,13 @@ struct LayoutApplication: MainTurnFeature {
       for index in block {
         let slot = entries[index].core.mainSlot
         guard !slot.isReleased else { continue }
-        if let write = entries[index].frameWrite, !slot.apply(write, layoutRequestedAt: layoutRequestedAt) {
-          slot.parkedWrites.append(write.propertyWrite)
+        if let write = entries[index].frameWrite {
+          if !slot.apply(write, layoutRequestedAt: layoutRequestedAt) { slot.parkedWrites.append(write.propertyWrite) }
+          // Moved under another supernode since that layout placed it (a pass of the window it left, applied
+          // after the move): its newest write version wins, so the supernode it has now places it again.
+          if let placer = entries[index].placedBy, let parent = slot.parent, parent.coreID != placer {
+            LayoutTriggers.nodeMoved(slot)
+          }
         }
         // Texture keeps one calculated layout per node, the newest.
         guard entries[index].stamp >= slot.appliedLayoutStamp else { continue }

@@ -257,7 +257,7 @@ enum LayoutPass {
         walked.entries.append(
           LayoutApplication.Entry(
             core: visit.node.nodeCore, layout: step.layout, changed: step.changed,
-            frameWrite: step.frameWrite, isManual: step.isManual, stamp: step.stamp))
+            frameWrite: step.frameWrite, placedBy: visit.placer, isManual: step.isManual, stamp: step.stamp))
         if let error = step.error {
           // Only its frame: its layout failed, and what is below it keeps the frames it had.
           walked.errors.append(error)
@@ -349,8 +349,9 @@ enum LayoutPass {
       else { continue }
       visits.append(
         Visit(
-          node: subnode, target: .size(frame.size), frame: frame, parentID: parentID, parentStamp: step.stamp,
-          checksLink: checksLink, manualParent: nil, isRoot: false))
+          node: subnode, target: .size(frame.size), frame: frame, parentID: parentID,
+          placer: ObjectIdentifier(node.nodeCore), parentStamp: step.stamp, checksLink: checksLink,
+          manualParent: nil, isRoot: false))
     }
     return visits
   }
@@ -387,6 +388,8 @@ enum LayoutPass {
     let frame: Rect?
     /// The ``NodeCore/id`` of the supernode whose layout gives `frame`; 0 without a frame.
     var parentID: UInt64 = 0
+    /// That supernode's core, by identity (see ``LayoutApplication/Entry/placedBy``).
+    var placer: ObjectIdentifier? = nil
     /// The stamp of that supernode's step that took the layout (``PassStep/stamp``); 0 without a frame.
     var parentStamp: UInt64 = 0
     /// Whether the node is skipped if it is not a subnode of that supernode (any more) when it is laid out.

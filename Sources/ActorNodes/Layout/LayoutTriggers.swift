@@ -17,9 +17,18 @@
 /// asked for at the end of it, which lays the node out again in the range of
 /// that layout (a node that places its subnodes itself gets their sizes, which
 /// only a pass reads, off the main actor).
+///
+/// A node moved under a supernode whose applied layout places it somewhere
+/// else than its view shows (it left and came back, and another supernode's
+/// layout framed it meanwhile) has its supernode's frames applied again by a
+/// pass asked for at the end of the turn, as UIKit lays a view out again
+/// when it gets a subview, and Texture's `-layout` then sets the frames of its
+/// current subnodes from its layout.
 @MainActor
 enum LayoutTriggers {
   private static var entered: [ViewSlot] = []
+  /// Loaded nodes moved in this turn under a supernode that places its subnodes from a layout it applied.
+  private static var moved: [ViewSlot] = []
   /// Nodes that loaded with a layout applied before: their layout hooks have not run for it.
   private static var loadedWithLayout: [ViewSlot] = []
 
@@ -40,8 +49,16 @@ enum LayoutTriggers {
     entered.append(slot)
   }
 
+  /// A loaded node moved in this turn (or loaded): if its supernode places it from a layout already applied, the
+  /// frame it shows is checked against that layout at the end of the turn.
+  static func nodeMoved(_ slot: ViewSlot) {
+    guard let parent = slot.parent, parent.appliedLayout != nil, !parent.placesSubnodesByHand else { return }
+    moved.append(slot)
+  }
+
   /// Hands the nodes to lay out to their isolations, once the turn is over.
   static func sendGathered() {
+    placeMovedNodesAgain()
     layOutLoadedNodes()
     guard !entered.isEmpty else { return }
     var nodes: [any DisplayNode] = []
@@ -59,6 +76,39 @@ enum LayoutTriggers {
     LayoutScheduler.registrationLeft()
     Task { @HierarchyActor in
       for node in nodes { await node.enteredUnderHandPlacement() }
+      LayoutScheduler.registrationArrived()
+    }
+  }
+
+  /// Asks a pass that applies its layout again for each supernode whose layout places a node moved under it in
+  /// this turn elsewhere than the node's view shows.
+  private static func placeMovedNodesAgain() {
+    guard !moved.isEmpty else { return }
+    var placers: [ObjectIdentifier: (slot: ViewSlot, frames: [ObjectIdentifier: Rect])] = [:]
+    var nodes: [any DisplayNode] = []
+    for slot in moved where !slot.isReleased {
+      guard let parent = slot.parent, !parent.placesSubnodesByHand, let layout = parent.appliedLayout,
+        let frame = slot.layer?.frame
+      else { continue }
+      let id = ObjectIdentifier(parent)
+      if placers[id] == nil {
+        var frames: [ObjectIdentifier: Rect] = [:]
+        for sublayout in layout.sublayouts {
+          if let node = sublayout.node { frames[ObjectIdentifier(node.nodeCore)] = sublayout.frame }
+        }
+        placers[id] = (parent, frames)
+      }
+      guard let placed = placers[id]?.frames[slot.coreID], placed != frame, let node = parent.liveNode else { continue }
+      placers[id]?.frames = [:]  // Asked once.
+      nodes.append(node)
+    }
+    moved = []
+    guard !nodes.isEmpty else { return }
+    // A follow-up pass of this turn, which `Window.layoutIfNeeded()` waits for too.
+    MainTurn.currentRecorder?.resizedSubnodeRequests += 1
+    LayoutScheduler.registrationLeft()
+    Task { @HierarchyActor in
+      for node in nodes { LayoutScheduler.of(node).layOutLoaded(node) }
       LayoutScheduler.registrationArrived()
     }
   }

@@ -623,7 +623,10 @@ private final class TurnWork {
   private func updateHierarchy() {
     // Every slot whose view was created or moved this turn is in `moved`: a candidate.
     for slot in moved { slot.candidateStamp = stamp }
-    for slot in moved where slot.isLoaded { updateMembership(of: slot) }
+    for slot in moved where slot.isLoaded {
+      updateMembership(of: slot)
+      LayoutTriggers.nodeMoved(slot)
+    }
   }
 
   /// Brings `slot`'s hierarchy state up to date, after that of every candidate above it.

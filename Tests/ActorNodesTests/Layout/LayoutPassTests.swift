@@ -674,6 +674,47 @@ struct LayoutPassTests {
   }
 
   @Test(
+    "A node that comes back under a supernode whose layout places it takes that layout's frame again, not the one another window's supernode gave it meanwhile"
+  )
+  @MainActor
+  func nodeBackUnderItsSupernodeTakesItsFrameAgain() async throws {
+    // Adversarial round 25: the frame from the other supernode's pass stayed for good (the supernode it came back
+    // to had nothing new to lay out); UIKit lays a view out again when it gets a subview, and Texture's `-layout`
+    // sets the frames of its current subnodes.
+    let first = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    let second = Window(size: Size(width: 200, height: 200), turnMode: .manual)
+    let mover = PassNode("mover")
+    let near = InsetFirstSubnodeNode(inset: 10)
+    let far = InsetFirstSubnodeNode(inset: 30)
+    try await near.addSubnode(mover)
+    try await first.attach(near)
+    try await second.attach(far)
+    let home = Rect(x: 10, y: 10, width: 80, height: 80)
+    #expect(frame(of: mover) == home)
+    try await far.addSubnode(mover)
+    far.invalidateCalculatedLayout()
+    try await second.layoutIfNeeded()
+    try await first.layoutIfNeeded()
+    #expect(frame(of: mover) == Rect(x: 30, y: 30, width: 140, height: 140))
+    try await near.addSubnode(mover)
+    try await first.layoutIfNeeded()
+    #expect(mover.view?.superview === near.view)
+    #expect(frame(of: mover) == home)
+    // The same, with the other supernode's pass racing the move there.
+    for round in 0..<50 {
+      async let moved: Void = far.addSubnode(mover)
+      async let invalidated: Void = Task.detached { far.invalidateCalculatedLayout() }.value
+      _ = try await (moved, invalidated)
+      try await near.addSubnode(mover)
+      for _ in 0..<2 {
+        try await first.layoutIfNeeded()
+        try await second.layoutIfNeeded()
+      }
+      #expect(frame(of: mover) == home, "round \(round)")
+    }
+  }
+
+  @Test(
     "A tree measured before it is attached, whose subnode changed size before the attach, shows the new size in the attach's turn and runs every layout hook (20 rounds: the load's own pass races the attach)"
   )
   @MainActor
@@ -1809,4 +1850,20 @@ final class LoadedFrames {
   var frames: [Rect?] = []
 
   nonisolated init() {}
+}
+
+/// A node whose spec insets its first subnode, if it has one, by `inset` on every side.
+actor InsetFirstSubnodeNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+  let inset: Double
+
+  init(inset: Double) {
+    self.inset = inset
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    guard let first = await subnodes.first else { return .size(range.max) }
+    return .spec(.inset(EdgeInsets(top: inset, left: inset, bottom: inset, right: inset), .node(first)))
+  }
 }
