@@ -219,6 +219,7 @@ enum Tree {
     parentCore.subnodes[index] = new
     newCore.setSupernode(parent, core: parentCore)
     oldCore.clearSupernode()
+    queuePlacement(of: old, core: oldCore)
     parentCore.subnodeDepartures.wrappingAdd(1, ordering: .releasing)
     return commitMove(
       of: new, core: newCore, from: newOldParent, to: parent, parentCore: parentCore,
@@ -240,6 +241,7 @@ enum Tree {
     }
     guard let parent = detach(child) else { return }
     queueChildren(of: parent)
+    queuePlacement(of: child, core: child.nodeCore)
   }
 
   /// Makes the subnodes of each node that manages them exactly the nodes its applied layout names, in order.
@@ -283,7 +285,10 @@ enum Tree {
     if current.count == nodes.count && zip(current, nodes).allSatisfy({ $0 === $1 }) { return [] }
     try checkManagedSubnodes(nodes, of: parent, among: changes)
     let named = Set(nodes.lazy.map { ObjectIdentifier($0.nodeCore) })
-    for old in current where !named.contains(ObjectIdentifier(old.nodeCore)) { old.nodeCore.clearSupernode() }
+    for old in current where !named.contains(ObjectIdentifier(old.nodeCore)) {
+      old.nodeCore.clearSupernode()
+      queuePlacement(of: old, core: old.nodeCore)
+    }
     core.subnodes = []
     var loads: [LoadBatch] = []
     for node in nodes {
@@ -640,6 +645,7 @@ enum Tree {
     if core.turnQueue !== queue { setTurnQueue(queue, forSubtreeOf: child) }
     if let oldParent, oldParent !== parent { queueChildren(of: oldParent) }
     queueChildren(of: parent, core: parentCore)
+    queuePlacement(of: child, core: core)
     guard parentCore.isLoaded else { return nil }
     parentCore.pending.placements[ObjectIdentifier(core)] = placement
     return prepareLoad(of: child, collectingLoading: false).batch
@@ -655,6 +661,13 @@ enum Tree {
     guard core.isLoaded else { return }
     core.pending.childrenChanged = true
     markPending(parent)
+  }
+
+  /// Registers a loaded node that was removed or moved with its queue: its view moves in the turn that applies
+  /// its supernodes' changes, and a wait for the node's work (``DisplayNode/waitForQueuedWork()``) waits for it.
+  private static func queuePlacement(of child: any DisplayNode, core: NodeCore) {
+    guard core.isLoaded else { return }
+    markPending(child)
   }
 
   /// Gives a subtree a window's queue; waiting work of its nodes moves along to the new queue.

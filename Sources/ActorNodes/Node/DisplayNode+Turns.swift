@@ -2,7 +2,8 @@ extension DisplayNode {
   /// Returns once all main-actor work queued for this node before the call has reached its view.
   ///
   /// Work for a loaded node (an off-main write, a change of its subnodes,
-  /// the views of added subnodes) waits for a turn of the node's window, or
+  /// the views of added subnodes, its own removal or move, which its
+  /// supernodes' changes carry) waits for a turn of the node's window, or
   /// of the shared automatic queue if the node has never been in a window.
   /// This waits for that turn, wherever the node is (a node moved into
   /// another window's tree meanwhile takes its work, and the wait, along); it returns at once if

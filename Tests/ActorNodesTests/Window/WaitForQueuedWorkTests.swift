@@ -1,4 +1,5 @@
 import ActorNodes
+import Synchronization
 import Testing
 
 @Suite("Waiting for queued work", .timeLimit(.minutes(3)))
@@ -46,6 +47,29 @@ struct WaitForQueuedWorkTests {
     await window.flush()
     #expect(await waiter.value == 0.5)
     await node.waitForQueuedWork()  // Nothing queued any more: returns at once.
+  }
+
+  @Test(
+    "A node's removal is its queued work too: in a manual window, the wait ends with the flush that takes its view out")
+  func removalIsTheNodesWork() async throws {
+    // Adversarial round 25: the removal was queued on the supernode only, and the node's wait returned at once.
+    let window = Window(turnMode: .manual)
+    let (root, node) = (BasicNode(), BasicNode())
+    try await root.addSubnode(node)
+    try await window.attach(root)
+    await node.removeFromSupernode()
+    let returned = Atomic<Bool>(false)
+    let waiter = Task { @MainActor in
+      await node.waitForQueuedWork()
+      returned.store(true, ordering: .sequentiallyConsistent)
+      return node.isInHierarchy
+    }
+    for _ in 0..<3 { await Task { @HierarchyActor in }.value }  // The waiter's wait has begun by now, or soon will.
+    let returnedEarly = returned.load(ordering: .sequentiallyConsistent)
+    #expect(!returnedEarly, "nothing was flushed yet")
+    await window.flush()
+    #expect(await waiter.value == false)
+    #expect(node.view?.superview == nil)
   }
 
   @Test(
