@@ -12,12 +12,12 @@ final class ViewSlot {
   private(set) var layer: Layer?
   /// Whether `didLoad` has run.
   var hasRunDidLoad = false
+  /// Whether the view's position came from a frame (a write's or a layout's) rather than a position written alone.
+  var positionIsFromFrame = false
   /// The write version each property of the view shows; starts at the load snapshot's version.
   var propertyVersions = PropertyVersions(snapshotVersion: 0)
   /// The loaded view of a view-backed node.
   private(set) var view: View?
-  /// Whether the view's position came from a frame (a write's or a layout's) rather than a position written alone.
-  var positionIsFromFrame = false
 
   /// The node; weak, since the node owns its core and the core owns this slot.
   weak var node: (any DisplayNode)?
@@ -167,11 +167,7 @@ final class ViewSlot {
   /// - Returns: `false`, applying nothing, if the view does not exist or its node's `didLoad` has not run.
   func apply(_ write: PropertyWrite) -> Bool {
     guard hasRunDidLoad, let layer else { return false }
-    // An anchor point older than the frame the view shows (two writes that raced to the queue): the frame keeps its
-    // place, as Texture's pending state applies a node's anchor point before its frame whatever the order of flushes.
-    let keptFrame =
-      write.written.contains(.anchorPoint) && positionIsFromFrame
-        && write.version < propertyVersions.version(of: .position) ? layer.frame : nil
+    let keptFrame = write.written.contains(.anchorPoint) ? frameKept(fromAnAnchorPointIn: write) : nil
     let newer = takeNewer(write.written, version: write.version)
     let size = layer.bounds.size
     let origin = layer.bounds.origin
@@ -185,13 +181,11 @@ final class ViewSlot {
     } else if let keptFrame {
       layer.position = keptFrame.position(ofAnchor: layer.anchorPoint)
     }
-    // A display asked for after this write has drawn and committed already (a synchronous one does so in the hop
-    // that starts it, before the write reaches a manual window's view at its `flush()`): it stands for the write's
-    // mark, and it drew at the size it saw then. (One still drawing is checked at its commit, by the mark.)
-    let drawnSince =
-      display.map { $0.inFlight == nil && ($0.lastStart?.writeVersion ?? 0) >= write.version } ?? false
-    write.actions.subtracting(drawnSince && write.actions.contains(.displayRequested) ? .needsDisplay : [])
-      .apply(to: layer)
+    if !write.actions.isEmpty {
+      // The mark of a `setNeedsDisplay()` whose display has drawn and committed already stands for nothing.
+      let isDone = write.actions.contains(.displayRequested) && hasDisplayed(since: write)
+      write.actions.subtracting(isDone ? .needsDisplay : []).apply(to: layer)
+    }
     if write.actions.contains(.needsLayout) { layoutRequested = true }
     if write.actions.contains(.needsDisplay), !write.actions.contains(.displayRequested) {
       DisplayTriggers.layerMarked(self)  // A mark written by hand: as if the layer were marked here.
@@ -201,11 +195,29 @@ final class ViewSlot {
     } else if newer.contains(.bounds) {
       redrawIfResized(from: size)
       // Drawn, and committed, at a size this write replaced.
-      if drawnSince, let start = display?.lastStart, start.size != layer.bounds.size {
+      if hasDisplayed(since: write), let start = display?.lastStart, start.size != layer.bounds.size {
         DisplayTriggers.propertiesNeedRedraw(self)
       }
     }
     return true
+  }
+
+  /// The frame the view shows, if `write`, which writes the anchor point, is older than the frame that placed the
+  /// view (two writes that raced to the queue): the frame keeps its place, as Texture's pending state applies a
+  /// node's anchor point before its frame whatever the order of flushes. Out of line: most writes do not get here.
+  @inline(never)
+  private func frameKept(fromAnAnchorPointIn write: PropertyWrite) -> Rect? {
+    guard positionIsFromFrame, let layer, write.version < propertyVersions.version(of: .position) else { return nil }
+    return layer.frame
+  }
+
+  /// Whether a display asked for after `write` has drawn and committed already: a synchronous one does so in the
+  /// hop that starts it, before the write reaches a manual window's view at its `flush()`; it drew at the size it
+  /// saw then. (One still drawing is checked at its commit, by the mark.) Asked only when a write has actions or a
+  /// new size: the display state is another object, and most writes touch no line of it.
+  private func hasDisplayed(since write: PropertyWrite) -> Bool {
+    guard let display, display.inFlight == nil, let start = display.lastStart else { return false }
+    return start.writeVersion >= write.version
   }
 
   /// Asks for a display if the layer's size changed from `size` and the layer redraws on a bounds change, or
