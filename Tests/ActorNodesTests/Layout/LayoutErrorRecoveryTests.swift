@@ -84,9 +84,11 @@ struct LayoutErrorRecoveryTests {
     let window = Window(size: Size(width: 200, height: 200), turnMode: .manual)
     try await window.attach(root)
     try await window.layoutIfNeeded()
-    await a.setStyle { $0.width = .points(50) }  // Taken by the next pass, which fails on b.
+    // b fails first: whichever pass takes a's change (its own, or one with b's) fails on b, whose cached layout
+    // is gone (a change taken before b failed was applied in a full run, where a's pass ran ahead).
     await b.setFails(true)
     await b.setNeedsLayout()
+    await a.setStyle { $0.width = .points(50) }  // Taken by a pass that fails on b.
     await #expect(throws: FailingLeaf.Failure.self) { try await window.layoutIfNeeded() }
     #expect(a.layer?.frame == Rect(x: 0, y: 0, width: 10, height: 10), "nothing of the failed layout is applied")
     await b.setFails(false)
