@@ -58,8 +58,7 @@ enum LayoutTriggers {
 
   /// Hands the nodes to lay out to their isolations, once the turn is over.
   static func sendGathered() {
-    placeMovedNodesAgain()
-    layOutLoadedNodes()
+    layOutAgain(movedNodesToPlaceAgain() + loadedNodesToLayOut())
     guard !entered.isEmpty else { return }
     var nodes: [any DisplayNode] = []
     for slot in entered where slot.appliedLayout == nil && slot.isInHierarchy && !slot.isReleased {
@@ -80,46 +79,47 @@ enum LayoutTriggers {
     }
   }
 
-  /// Asks a pass that applies its layout again for each supernode whose layout places a node moved under it in
-  /// this turn elsewhere than the node's view shows.
-  private static func placeMovedNodesAgain() {
-    guard !moved.isEmpty else { return }
-    var placers: [ObjectIdentifier: (slot: ViewSlot, frames: [ObjectIdentifier: Rect])] = [:]
+  /// The supernodes whose applied layout places a node moved under them in this turn elsewhere than the node's
+  /// view shows: each applies that layout again.
+  private static func movedNodesToPlaceAgain() -> [any DisplayNode] {
+    guard !moved.isEmpty else { return [] }
+    // Each supernode's frames by subnode core, read once; a supernode is asked once.
+    var framesOfPlacer: [ObjectIdentifier: [ObjectIdentifier: Rect]] = [:]
+    var asked = Set<ObjectIdentifier>()
     var nodes: [any DisplayNode] = []
     for slot in moved where !slot.isReleased {
       guard let parent = slot.parent, !parent.placesSubnodesByHand, let layout = parent.appliedLayout,
-        let frame = slot.layer?.frame
+        let frame = slot.layer?.frame, !asked.contains(ObjectIdentifier(parent))
       else { continue }
-      let id = ObjectIdentifier(parent)
-      if placers[id] == nil {
-        var frames: [ObjectIdentifier: Rect] = [:]
-        for sublayout in layout.sublayouts {
-          if let node = sublayout.node { frames[ObjectIdentifier(node.nodeCore)] = sublayout.frame }
-        }
-        placers[id] = (parent, frames)
-      }
-      guard let placed = placers[id]?.frames[slot.coreID], placed != frame, let node = parent.liveNode else { continue }
-      placers[id]?.frames = [:]  // Asked once.
+      let frames =
+        framesOfPlacer[ObjectIdentifier(parent)]
+        ?? Dictionary(
+          layout.sublayouts.compactMap { sublayout in
+            sublayout.node.map { (ObjectIdentifier($0.nodeCore), sublayout.frame) }
+          },
+          uniquingKeysWith: { first, _ in first })
+      framesOfPlacer[ObjectIdentifier(parent)] = frames
+      guard let placed = frames[slot.coreID], placed != frame, let node = parent.liveNode else { continue }
+      asked.insert(ObjectIdentifier(parent))
       nodes.append(node)
     }
     moved = []
-    guard !nodes.isEmpty else { return }
-    // A follow-up pass of this turn, which `Window.layoutIfNeeded()` waits for too.
-    MainTurn.currentRecorder?.resizedSubnodeRequests += 1
-    LayoutScheduler.registrationLeft()
-    Task { @HierarchyActor in
-      for node in nodes { LayoutScheduler.of(node).layOutLoaded(node) }
-      LayoutScheduler.registrationArrived()
-    }
+    return nodes
   }
 
-  /// Asks a pass for each node that loaded with a layout and whose hooks no pass of this turn ran.
-  private static func layOutLoadedNodes() {
-    guard !loadedWithLayout.isEmpty else { return }
+  /// The nodes that loaded with a layout and whose hooks no pass of this turn ran: each lays it out again.
+  private static func loadedNodesToLayOut() -> [any DisplayNode] {
+    guard !loadedWithLayout.isEmpty else { return [] }
     let nodes = loadedWithLayout.compactMap { slot in
       slot.layoutRequested && slot.isLoaded && !slot.isReleased ? slot.liveNode : nil
     }
     loadedWithLayout = []
+    return nodes
+  }
+
+  /// Asks one pass that lays each of `nodes` out again in the range of its applied layout (see
+  /// ``PassTarget/applied``), placing its subnodes again.
+  private static func layOutAgain(_ nodes: [any DisplayNode]) {
     guard !nodes.isEmpty else { return }
     // A follow-up pass of this turn, which `Window.layoutIfNeeded()` waits for too.
     MainTurn.currentRecorder?.resizedSubnodeRequests += 1
