@@ -179,10 +179,10 @@ struct LayoutApplication: MainTurnFeature {
     guard !resized.isEmpty else { return }
     MainTurn.currentRecorder?.resizedSubnodeRequests += 1
     // Counted as a registration on its way, so that a wait for the passes also waits for these.
-    LayoutScheduler.registrationLeft()
+    let registration = LayoutScheduler.registrationLeft()
     Task { @HierarchyActor in
       for (node, size, version) in resized { await node.takeBoundsFromView(size, shownAt: version) }
-      LayoutScheduler.registrationArrived()
+      LayoutScheduler.registrationArrived(registration)
     }
   }
 

@@ -8,6 +8,14 @@ import Synchronization
 /// starts cost one pass. Each pass queues its ``LayoutApplication`` on the
 /// window's ``TurnQueue``: the frames reach the views in the window's next
 /// turn (``Window/flush()`` in manual mode).
+///
+/// A wait for the passes (``waitUntilIdle()``) takes a ticket: the number of
+/// requests listed when it is made. It returns once a pass that took all of
+/// them has queued its application, and the follow-ups that code of those
+/// passes asked for have run (at most ``LayoutScope/followUpPassLimit`` more
+/// passes), not once the scheduler is idle: requests that keep coming from
+/// outside layout code (an animation invalidating a node every frame) never
+/// hold it back, as Texture's `layoutIfNeeded` lays out once and returns.
 @HierarchyActor
 final class LayoutScheduler {
   /// The queue whose turns apply the passes (the shared one once it is gone).
@@ -21,10 +29,12 @@ final class LayoutScheduler {
   /// that keeps failing would start passes for ever).
   private var failed: [WeakNode] = []
   private var isRunning = false
-  /// Callers of ``waitUntilIdle()``.
-  private var waiters: [CheckedContinuation<[any Error], Never>] = []
-  /// Callers of ``waitUntilIdleKeepingErrors()``.
-  private var quietWaiters: [CheckedContinuation<Void, Never>] = []
+  /// How many requests (``markDirty(_:requestedAt:generation:)``, ``layOutLoaded(_:)``) were listed here so far.
+  private var requestsListed = 0
+  /// How many of them the passes that finished had taken (a pass takes every request listed when it starts).
+  private var requestsDone = 0
+  /// Callers of ``waitUntilIdle()`` and ``waitUntilIdleKeepingErrors()``, each with its ticket.
+  private var waiters: [Waiter] = []
   /// The errors of the passes since the last waiter heard of them.
   private var errors: [any Error] = []
 
@@ -32,31 +42,60 @@ final class LayoutScheduler {
     self.queue = queue
   }
 
-  /// Invalidations on their way to a scheduler (``NodeCore/requestLayoutPass(for:)`` hops here to list the node).
+  /// A caller of ``waitUntilIdle()`` (which hears of the passes' errors) or ``waitUntilIdleKeepingErrors()``.
+  private struct Waiter {
+    enum Continuation {
+      case errors(CheckedContinuation<[any Error], Never>)
+      case quiet(CheckedContinuation<Void, Never>)
+    }
+    /// The requests listed before the wait: it ends once a finished pass took them all, and their follow-ups ran.
+    let ticket: Int
+    /// The passes that finished after the one that took the ticket's requests.
+    var passesSince = 0
+    let continuation: Continuation
+  }
+
+  /// Registrations that left for a scheduler (``NodeCore/requestLayoutPass(for:generation:)`` hops here to
+  /// list the node), numbered from 1 as they leave.
   ///
   /// So that a wait for the passes also covers an invalidation made just
   /// before it, whose hop may arrive after the wait's.
-  nonisolated static let registrationsInFlight = Atomic<Int>(0)
-  /// Waiters for ``registrationsInFlight`` to drop to zero.
-  private static var registrationWaiters: [CheckedContinuation<Void, Never>] = []
+  nonisolated static let registrationsLeft = Atomic<Int>(0)
+  /// Every registration numbered up to this one has arrived.
+  private static var arrivedThrough = 0
+  /// Registrations that arrived ahead of one numbered before them.
+  private static var arrivedAhead = Set<Int>()
+  /// Waiters for the registrations numbered up to theirs to arrive.
+  private static var registrationWaiters: [(through: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
   /// Lists `node`, whose invalidation asked for a pass at `requestedAt`, with its window's scheduler.
-  static func register(_ node: any DisplayNode, requestedAt: ContinuousClock.Instant, generation: Int) {
+  /// - Parameter registration: The number ``registrationLeft()`` gave the request.
+  static func register(
+    _ node: any DisplayNode, requestedAt: ContinuousClock.Instant, generation: Int, registration: Int
+  ) {
     of(node).markDirty(node, requestedAt: requestedAt, generation: generation)
-    registrationArrived()
+    registrationArrived(registration)
   }
 
-  /// Counts a registration on its way here; ``registrationArrived()`` counts it as arrived.
-  nonisolated static func registrationLeft() {
-    registrationsInFlight.add(1, ordering: .acquiringAndReleasing)
+  /// Numbers a registration on its way here; ``registrationArrived(_:)`` records it as arrived.
+  nonisolated static func registrationLeft() -> Int {
+    registrationsLeft.add(1, ordering: .acquiringAndReleasing).newValue
   }
 
-  /// Counts one of ``registrationsInFlight`` as arrived, resuming the waiters once none is on its way.
-  static func registrationArrived() {
-    guard registrationsInFlight.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
-    let waiters = registrationWaiters
-    registrationWaiters = []
-    for waiter in waiters { waiter.resume() }
+  /// Records the registration numbered `number` as arrived, resuming the waiters whose registrations all did.
+  static func registrationArrived(_ number: Int) {
+    guard number == arrivedThrough + 1 else {
+      arrivedAhead.insert(number)
+      return
+    }
+    arrivedThrough = number
+    while arrivedAhead.remove(arrivedThrough + 1) != nil { arrivedThrough += 1 }
+    guard registrationWaiters.contains(where: { $0.through <= arrivedThrough }) else { return }
+    var waiting: [(through: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    for waiter in registrationWaiters {
+      if waiter.through <= arrivedThrough { waiter.continuation.resume() } else { waiting.append(waiter) }
+    }
+    registrationWaiters = waiting
   }
 
   /// The scheduler of `node`'s window (of the shared queue if it is in none).
@@ -67,6 +106,7 @@ final class LayoutScheduler {
   /// Lists `node` for the next pass, starting one if none is running.
   func markDirty(_ node: any DisplayNode, requestedAt: ContinuousClock.Instant, generation: Int) {
     dirty.append((WeakNode(node: node), requestedAt, generation))
+    requestsListed += 1
     startPasses()
   }
 
@@ -74,6 +114,7 @@ final class LayoutScheduler {
   /// for the next pass: it lays the node out again in the range of that layout (see ``PassTarget/applied``).
   func layOutLoaded(_ node: any DisplayNode) {
     loaded.append(WeakNode(node: node))
+    requestsListed += 1
     startPasses()
   }
 
@@ -83,9 +124,11 @@ final class LayoutScheduler {
     Task { await runPasses() }
   }
 
-  /// Returns once no pass is running or waiting to run, with the errors of the passes since the last call.
+  /// Returns once the passes that take the requests made before the call, and their follow-ups, have queued
+  /// their applications, with the errors of the passes since the last call.
   ///
-  /// Invalidations made before the call are waited for too. Never from layout code
+  /// Invalidations made before the call are waited for too; requests made
+  /// after it are not (see the type's discussion). Never from layout code
   /// (see ``LayoutScope/refuseWaitingForPasses()``): the pass would wait for it.
   func waitUntilIdle() async -> [any Error] {
     await Self.waitForRegistrations()
@@ -93,20 +136,21 @@ final class LayoutScheduler {
       defer { errors = [] }
       return errors
     }
-    return await withCheckedContinuation { waiters.append($0) }
+    return await withCheckedContinuation { waiters.append(Waiter(ticket: requestsListed, continuation: .errors($0))) }
   }
 
-  /// Returns once no invalidation is on its way to a scheduler.
+  /// Returns once every registration that left before the call has arrived (later ones are not waited for).
   private static func waitForRegistrations() async {
-    guard registrationsInFlight.load(ordering: .acquiring) > 0 else { return }
-    await withCheckedContinuation { registrationWaiters.append($0) }
+    let through = registrationsLeft.load(ordering: .acquiring)
+    guard arrivedThrough < through else { return }
+    await withCheckedContinuation { registrationWaiters.append((through, $0)) }
   }
 
-  /// Returns once no pass is running or waiting to run, leaving the passes' errors to the next ``waitUntilIdle()``.
+  /// As ``waitUntilIdle()``, leaving the passes' errors to the next ``waitUntilIdle()``.
   func waitUntilIdleKeepingErrors() async {
     await Self.waitForRegistrations()
     guard isRunning else { return }
-    await withCheckedContinuation { quietWaiters.append($0) }
+    await withCheckedContinuation { waiters.append(Waiter(ticket: requestsListed, continuation: .quiet($0))) }
   }
 
   /// ``waitUntilIdle()`` on the scheduler of `node`'s window.
@@ -158,6 +202,7 @@ final class LayoutScheduler {
 
   private func runPasses() async {
     while !dirty.isEmpty || !loaded.isEmpty {
+      let taken = requestsListed
       let nodes = failed.compactMap(\.node) + dirty.compactMap(\.node.node)
       failed = []
       let requestedAt = dirty.lazy.map(\.requestedAt).min()
@@ -176,17 +221,50 @@ final class LayoutScheduler {
       failed += outcome.failed.map { WeakNode(node: $0) }
       // The passes that code of this one asked for (on their way here) are part of the same wait.
       await Self.waitForRegistrations()
+      requestsDone = taken
+      resumeWaiters(all: false)
     }
     isRunning = false
-    let quiet = quietWaiters
-    quietWaiters = []
-    for waiter in quiet { waiter.resume() }
-    // Errors wait for a waiter to hear of them (the next `waitUntilIdle()` if there is none now).
+    resumeWaiters(all: true)
+  }
+
+  /// Resumes the waiters whose requests a finished pass took and whose follow-ups ran (`all`: every waiter, no
+  /// pass is left to run).
+  ///
+  /// Follow-ups are the listed requests that code of a pass asked for
+  /// (generation above 0); a waiter waits for at most
+  /// ``LayoutScope/followUpPassLimit`` passes of them, as a chain of them
+  /// ends after that many.
+  private func resumeWaiters(all: Bool) {
     guard !waiters.isEmpty else { return }
-    let resumed = waiters
-    waiters = []
-    let reported = errors
-    errors = []
-    for waiter in resumed { waiter.resume(returning: reported) }
+    let followUpsListed = !all && dirty.contains { $0.generation > 0 }
+    var waiting: [Waiter] = []
+    var resumed: [Waiter] = []
+    for var waiter in waiters {
+      if !all, waiter.ticket > requestsDone {
+        waiting.append(waiter)
+      } else if followUpsListed, waiter.passesSince < LayoutScope.followUpPassLimit {
+        waiter.passesSince += 1
+        waiting.append(waiter)
+      } else {
+        resumed.append(waiter)
+      }
+    }
+    waiters = waiting
+    guard !resumed.isEmpty else { return }
+    // Errors wait for a waiter to hear of them (the next `waitUntilIdle()` if there is none now).
+    var reported: [any Error]?
+    for waiter in resumed {
+      switch waiter.continuation {
+      case .quiet(let continuation):
+        continuation.resume()
+      case .errors(let continuation):
+        if reported == nil {
+          reported = errors
+          errors = []
+        }
+        continuation.resume(returning: reported ?? [])
+      }
+    }
   }
 }

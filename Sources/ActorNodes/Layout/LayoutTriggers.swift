@@ -72,10 +72,10 @@ enum LayoutTriggers {
     // A follow-up pass of this turn, which `Window.layoutIfNeeded()` waits for too.
     MainTurn.currentRecorder?.resizedSubnodeRequests += 1
     // Counted as a registration on its way, so that a wait for the passes also waits for these.
-    LayoutScheduler.registrationLeft()
+    let registration = LayoutScheduler.registrationLeft()
     Task { @HierarchyActor in
       for node in nodes { await node.enteredUnderHandPlacement() }
-      LayoutScheduler.registrationArrived()
+      LayoutScheduler.registrationArrived(registration)
     }
   }
 
@@ -123,10 +123,10 @@ enum LayoutTriggers {
     guard !nodes.isEmpty else { return }
     // A follow-up pass of this turn, which `Window.layoutIfNeeded()` waits for too.
     MainTurn.currentRecorder?.resizedSubnodeRequests += 1
-    LayoutScheduler.registrationLeft()
+    let registration = LayoutScheduler.registrationLeft()
     Task { @HierarchyActor in
       for node in nodes { LayoutScheduler.of(node).layOutLoaded(node) }
-      LayoutScheduler.registrationArrived()
+      LayoutScheduler.registrationArrived(registration)
     }
   }
 }

@@ -38,8 +38,8 @@ extension DisplayNode {
   /// Lays out the node's subtree if it needs it, from any isolation domain (Texture's `layoutIfNeeded`).
   ///
   /// - For a node whose view has loaded, layout passes run by themselves
-  ///   (see ``Window/layoutIfNeeded()``): this waits for the passes its
-  ///   window is running or was asked for, then for the turn that applies
+  ///   (see ``Window/layoutIfNeeded()``): this waits for the passes of its
+  ///   window that take the requests made before the call, then for the turn that applies
   ///   them (of a ``TurnMode/manual`` window, a turn it runs itself, as
   ///   ``Window/flush()``, applying all the window's queued work). A loaded
   ///   node in no window frames itself: it is laid out at its bounds, as

@@ -245,9 +245,11 @@ public final class NodeCore: Sendable {
     }
     let old = layoutPassFlags.bitwiseOr(NodeCore.passRequested, ordering: .acquiringAndReleasing).oldValue
     guard old & NodeCore.passRequested == 0 else { return }
-    LayoutScheduler.registrationLeft()
+    let registration = LayoutScheduler.registrationLeft()
     let requestedAt = ContinuousClock.now
-    Task { @HierarchyActor in LayoutScheduler.register(node, requestedAt: requestedAt, generation: generation) }
+    Task { @HierarchyActor in
+      LayoutScheduler.register(node, requestedAt: requestedAt, generation: generation, registration: registration)
+    }
   }
 
   /// Asks for a pass if the node was invalidated after its supernode's spec measured it; `node` has this core.

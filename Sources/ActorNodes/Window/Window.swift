@@ -193,7 +193,9 @@ public final class Window {
   /// A loaded tree relayouts by itself: an invalidation (``DisplayNode/invalidateCalculatedLayout()``,
   /// ``DisplayNode/setNeedsLayout()``, a style change) asks for a pass, which
   /// runs off the main actor, and its frames are applied in the window's next
-  /// turn. This waits for the passes running or asked for, then for that turn:
+  /// turn. This waits for the passes that take the requests made before the
+  /// call (and the follow-ups their layout code asked for; requests made
+  /// while it waits are left to later passes), then for that turn:
   /// in ``TurnMode/automatic`` mode the scheduled one, in ``TurnMode/manual``
   /// mode a turn it runs itself (as ``flush()``, applying all queued work).
   /// The main actor never measures: it only waits. A node whose `layout(_:)`
