@@ -49,7 +49,9 @@ extension DisplayNode {
   /// Blocks run in the order they were added. If the view is already
   /// loaded, the block runs in the next main-actor turn of the node's window
   /// (Texture runs it at once on the main thread and asserts elsewhere;
-  /// ActorNodes never loses it instead).
+  /// ActorNodes never loses it instead). The block sees every write made with
+  /// ``DisplayNode/configure(_:)`` before it was added, even one that waited with it for
+  /// a `didLoad` delayed by a subnode's view still on its way.
   public func onDidLoad(_ block: @escaping DidLoadBlock) async {
     let state = self.state
     guard state.isLoaded else {

@@ -6,8 +6,9 @@
 ///    record structure changes in each node's mirror (newest version wins);
 /// 2. make the view tree match the mirror;
 /// 3. run `didLoad` for new views, each after its subnodes' (as in Texture),
-///    then their `onDidLoad` blocks (see ``runDidLoad()`` for the order); a
-///    node whose subnode's view has not arrived yet waits for a later turn;
+///    then their `onDidLoad` blocks (see ``runDidLoad()`` for the order), each
+///    after the writes parked before it was registered; a node whose subnode's
+///    view has not arrived yet waits for a later turn;
 /// 4. apply property writes (newest version wins, per property);
 /// 5. run `onDidLoad` blocks registered after load;
 /// 6. update hierarchy membership and call the hierarchy hooks. A node is in
@@ -129,7 +130,8 @@ private final class TurnWork {
   var moved: [ViewSlot] = []
   /// Windows whose root changed.
   var windows: [Window] = []
-  /// Parked writes whose node's `didLoad` ran in this turn (the turn's own writes stay in its operations).
+  /// Parked writes whose node's `didLoad` ran in this turn and that no block waited for (the turn's own writes
+  /// stay in its operations).
   var unparkedWrites: [(slot: ViewSlot, write: PropertyWrite)] = []
   /// Where this turn's edits put subnodes, by parent slot; kept only for parents with views no node owns.
   private var placements: [ObjectIdentifier: [(child: ViewSlot, placement: SlotPlacement)]] = [:]
@@ -568,9 +570,19 @@ private final class TurnWork {
     slot.hasRunDidLoad = true
     let waitingBlocks = slot.pendingBlocks.sorted { $0.version < $1.version }
     slot.pendingBlocks = []
-    for entry in waitingBlocks { entry.block(context) }
-    unparkedWrites.append(contentsOf: slot.parkedWrites.map { (slot, $0) })
+    var parked = slot.parkedWrites
     slot.parkedWrites = []
+    for entry in waitingBlocks {
+      // A block sees the writes made before it was registered, as on a node whose `didLoad` ran in the turn that
+      // made its view (a turn applies its writes before its blocks), and as in Texture, where the node was loaded
+      // when they were made: each write reached the view, and the block ran at once.
+      if parked.contains(where: { $0.version < entry.version }) {
+        for write in parked where write.version < entry.version { _ = slot.apply(write) }
+        parked.removeAll { $0.version < entry.version }
+      }
+      entry.block(context)
+    }
+    unparkedWrites.append(contentsOf: parked.map { (slot, $0) })
     // A candidate for entering its window's hierarchy, now that it can; a slot linked as it loaded enters with
     // its parent, which loaded in this turn too and is a candidate (or enters with its own parent).
     if slot.linkStamp != stamp { markMoved(slot) }

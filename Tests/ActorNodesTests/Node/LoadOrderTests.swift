@@ -170,6 +170,38 @@ struct LoadOrderTests {
     #expect(q.isInHierarchy && slow.isInHierarchy)
     #expect(slow.view?.superview === q.view && q.view?.superview === root.view)
   }
+
+  @Test(
+    "An onDidLoad block registered after a write sees it, even when didLoad waits a turn for a subnode (adversarial round 26)"
+  )
+  @MainActor
+  func blockSeesTheWritesBeforeItWhenDidLoadWaits() async throws {
+    let log = EventLog()
+    let executor = ManualExecutor()
+    var jobs = executor.makeJobQueue()
+    let root = RecordingNode("root", log: log)
+    let first = RecordingNode("first", log: log)
+    try await root.addSubnode(first)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    let slow = ScheduledNode("c", executor: executor, log: log)
+    let q = RecordingNode("q", log: log)
+    let add = Task { try await first.addSubnode(slow) }  // c's load gathers slowly
+    let snapshot = await jobs.next()
+    try await q.addSubnode(slow)
+    try await root.addSubnode(q)  // q's load is gathered; c is still on its way
+    await q.configure { $0.alpha = 0.5 }  // after q's snapshot: queued for the main actor
+    await q.onDidLoad { context in log.record("q.block(\(context.view?.alpha ?? -1))") }
+    await q.configure { $0.alpha = 0.25 }  // after the block: it must not see this one
+    await window.flush()  // q's view is made; its didLoad waits for c
+    #expect(log.entries(containing: "q.").isEmpty, "no didLoad, no block, no hook yet")
+    executor.run(snapshot)
+    try await add.value
+    await window.flush()
+    // Texture: q is loaded when addSubnode returns; each write reaches its view and the block runs at once.
+    #expect(log.entries.filter { $0 == "q.didLoad" || $0.hasPrefix("q.block") } == ["q.didLoad", "q.block(0.5)"])
+    #expect(q.view?.alpha == 0.25)
+  }
 }
 
 /// Work queued for a node follows it: a window's flush brings its whole tree up to date, wherever the work was queued.
