@@ -207,14 +207,6 @@ public final class Layer {
     sublayers.append(layer)
     layer.superlayer = self
   }
-
-  /// Detaches and returns the sublayers, so that a deep tree is released without recursion.
-  func takeSublayers() -> [Layer] {
-    let taken = sublayers
-    for layer in taken { layer.superlayer = nil }
-    sublayers = []
-    return taken
-  }
 }
 
 @available(*, unavailable)

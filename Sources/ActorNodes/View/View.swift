@@ -188,14 +188,6 @@ public final class View {
     subviews.append(view)
     view.superview = self
   }
-
-  /// Detaches and returns the subviews, so that a deep tree is released without recursion.
-  func takeSubviews() -> [View] {
-    let taken = subviews
-    for view in taken { view.superview = nil }
-    subviews = []
-    return taken
-  }
 }
 
 @available(*, unavailable)

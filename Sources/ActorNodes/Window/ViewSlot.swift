@@ -132,9 +132,15 @@ final class ViewSlot {
     layer?.displayingSlot = draws ? self : nil
   }
 
-  /// Gives up the view and layer of a dead node: detaches the subviews (other slots own them)
-  /// and removes this view from its superview, so that each view is released alone;
-  /// forgets the children, clearing their pointers to this slot.
+  /// Gives up the view and layer of a dead node: takes the view out of a node's view (the node tree's views, where
+  /// the library put it), so that each view of a dead tree is released alone, without recursion; forgets the
+  /// children, clearing their pointers to this slot.
+  ///
+  /// As Texture's `-dealloc`, which clears its view's and layer's pointers to the node and detaches its subnodes,
+  /// it leaves the rest alone: a view (or layer) in a view of yours stays there, as your view holds it, and keeps
+  /// the views of subnodes that outlive the node (detached, in no node's subnodes: they keep their views where
+  /// they are until something moves them). The views of its subnodes that die with it leave it, each by its own
+  /// slot, as they leave any node's view.
   ///
   /// A surviving subnode whose view was in a window through this one leaves
   /// the window's hierarchy (with its `didExitHierarchy`). With the keep-alive
@@ -149,14 +155,11 @@ final class ViewSlot {
       if child.isInHierarchy { MainTurn.exitHierarchy(from: child) }
     }
     children = []
-    if let view {
-      view.removeFromSuperview()
-      _ = view.takeSubviews()
-    }
     if let layer {
       layer.displayingSlot = nil
-      layer.removeFromSuperlayer()
-      _ = layer.takeSublayers()
+      if layer.superlayer?.isOwnedByNode == true {
+        if let view { view.removeFromSuperview() } else { layer.removeFromSuperlayer() }
+      }
     }
     view = nil
     layer = nil

@@ -141,6 +141,37 @@ struct TeardownTests {
     #expect(log.entries(containing: "didExit") == ["p.didExit(false)", "c.didExit(false)"])
   }
 
+  @Test(
+    "A released node's view (or layer) stays in a view of yours, with its surviving subnode's, and its dead subnode's leaves it (Texture: testThatLayerDelegateDoesntDangleAndCauseCrash)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func hostedViewOutlivesItsNode(isLayerBacked: Bool) async throws {
+    let host = View()
+    let lifetime = LifetimeCounter()
+    var node: RecordingNode? = RecordingNode("n", lifetime: lifetime, isLayerBacked: isLayerBacked)
+    let survivor = RecordingNode("survivor", isLayerBacked: isLayerBacked)
+    try await node!.addSubnodes([survivor, RecordingNode("dead", lifetime: lifetime, isLayerBacked: isLayerBacked)])
+    await node!.loadView()
+    let hosted = try #require(node!.layer)
+    if isLayerBacked { host.layer.addSublayer(hosted) } else { host.addSubview(try #require(node!.view)) }
+    #expect(hosted.sublayers.count == 2)
+    let holder = Releasable(node!)
+    node = nil
+    await Task.detached { holder.drop() }.value  // the last reference, dropped off the main actor
+    #expect(lifetime.count == 2)
+    await ReleaseTracker.shared.waitUntilIdle()
+    // Texture's -dealloc clears the node's back pointers and detaches its subnodes, and leaves its view alone.
+    #expect(host.layer.sublayers.map(ObjectIdentifier.init) == [ObjectIdentifier(hosted)])
+    #expect(isLayerBacked || host.subviews.count == 1)
+    #expect(
+      hosted.sublayers.map(ObjectIdentifier.init) == [ObjectIdentifier(try #require(survivor.layer))],
+      "the survivor's layer stays; the dead subnode's leaves with its node")
+    #expect(isLayerBacked || survivor.view?.superview === host.subviews.first)
+    #expect(await survivor.supernode == nil)
+    hosted.setNeedsDisplay()  // the layer names no slot any more
+    #expect(hosted.needsDisplay)
+  }
+
   @Test("A dropped 1,001-node tree is released at once, even with unflushed moves and writes in a manual window")
   @MainActor
   func releaseDoesNotWaitForQueuedWork() async throws {
