@@ -274,7 +274,7 @@ extension DisplayNode {
     state.properties.frame = frame
     guard state.isLoaded else {
       state.pendingWrites.formUnion(.frame)
-      state.recordPendingFrame(frame, boundsOrigin: nil)
+      state.recordPendingFrame(frame)
       return nil
     }
     state.writeVersion += 1

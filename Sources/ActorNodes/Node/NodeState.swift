@@ -24,11 +24,20 @@ public final class NodeState {
   var pendingWrites = ViewPropertyMask()
   /// The view actions requested before load.
   var pendingActions = ViewActions()
-  /// Before load, the frame written last, if no bounds, position or anchor point was written after it: a view
-  /// made by a factory takes it as a frame, against its own anchor point and bounds origin (Texture keeps a
-  /// synchronous node's pending frame as a frame and sets it on the view at load).
-  private(set) var pendingFrame: FrameForView?
-  /// Before load, the bounds origin written last, if bounds were written: a later frame keeps it.
+  /// Before load, the frame written last (by `configure` or a layout pass), whatever was written after it: a view
+  /// made by a factory takes it after every other pending property, as a frame, against its own anchor point and
+  /// the bounds origin written last before load, else its own.
+  ///
+  /// Texture keeps a synchronous node's pending frame as a frame, beside its pending bounds, position and anchor
+  /// point, and sets it last (`_ASPendingState`'s `applyToView`: `view.frame = frame` after the anchor point,
+  /// position and bounds): the view ends at that frame with the anchor point and bounds origin written before or
+  /// after it. (A node whose view is not made by a factory takes its record's bounds and position, which a later
+  /// write changes, as Texture splits such a node's frame at once.)
+  var pendingFrame: FrameForView? {
+    pendingFrameRect.map { FrameForView(frame: $0, boundsOrigin: pendingBoundsOrigin) }
+  }
+  private var pendingFrameRect: Rect?
+  /// Before load, the bounds origin written last, if bounds were written: the pending frame keeps it.
   private var pendingBoundsOrigin: Point?
   /// The version of the node's latest write; the main actor applies a write only if it is newer.
   var writeVersion: UInt64 = 0
@@ -91,16 +100,13 @@ public final class NodeState {
   }
 
   /// Records a frame written before load (by `configure` or a layout pass) as the pending frame.
-  ///
-  /// - Parameter boundsOrigin: The bounds origin the same write gave before the frame; else the one written last
-  ///   before load, if any (a frame keeps the bounds origin).
-  func recordPendingFrame(_ frame: Rect, boundsOrigin: Point?) {
-    pendingFrame = FrameForView(frame: frame, boundsOrigin: boundsOrigin ?? pendingBoundsOrigin)
+  func recordPendingFrame(_ frame: Rect) {
+    pendingFrameRect = frame
   }
 
   /// Forgets the pending frame and bounds origin: the view has them now.
   func clearPendingFrame() {
-    pendingFrame = nil
+    pendingFrameRect = nil
     pendingBoundsOrigin = nil
   }
 
@@ -122,11 +128,7 @@ public final class NodeState {
     let frame = recording.frameForView.map { FrameForView(frame: $0, boundsOrigin: recording.writtenBoundsOrigin) }
     if !isLoaded {
       if let origin = recording.writtenBoundsOrigin { pendingBoundsOrigin = origin }
-      if let frame {
-        recordPendingFrame(frame.frame, boundsOrigin: frame.boundsOrigin)
-      } else if written.contains(.bounds) || written.contains(.position) || written.contains(.anchorPoint) {
-        pendingFrame = nil
-      }
+      if let frame = recording.lastFrame { recordPendingFrame(frame) }
       pendingWrites.formUnion(written)
       pendingActions.formUnion(actions)
     }

@@ -18,6 +18,9 @@ public struct ViewPropertyChanges: Sendable {
   /// changed since the node recorded them, as Texture splits a frame against
   /// the layer (on the main thread, or when it applies a pending frame).
   private(set) var frameForView: Rect?
+  /// The frame written last, whatever was written after it: before load, a factory-made view takes it after every
+  /// other property (``NodeState/pendingFrame``).
+  private(set) var lastFrame: Rect?
   /// The bounds origin written (then the frame keeps it), if bounds were written.
   private(set) var writtenBoundsOrigin: Point?
 
@@ -30,6 +33,7 @@ public struct ViewPropertyChanges: Sendable {
     written = ViewPropertyMask()
     actions = ViewActions()
     frameForView = nil
+    lastFrame = nil
     writtenBoundsOrigin = nil
   }
 
@@ -52,6 +56,7 @@ public struct ViewPropertyChanges: Sendable {
       written.insert(.bounds)
       written.insert(.position)
       frameForView = newValue
+      lastFrame = newValue
     }
   }
   /// See ``ViewProperties/bounds``.

@@ -52,8 +52,7 @@ struct LoadSnapshot: Sendable {
   let properties: ViewProperties
   /// The properties written before load: the only ones copied onto the view.
   let written: ViewPropertyMask
-  /// The frame written last before load, if no bounds, position or anchor point was written after it (see
-  /// ``NodeState/pendingFrame``).
+  /// The frame written last before load, whatever was written after it (see ``NodeState/pendingFrame``).
   let frame: FrameForView?
   let actions: ViewActions
   /// The node's write version at the snapshot; later writes have higher versions.

@@ -218,8 +218,9 @@ private final class TurnWork {
   ) {
     // (The factory is looked at only for a pending frame: most loads have none, and it costs a retain.)
     if let frame = snapshot.frame, view != nil, case .view = core.viewFactory {
-      // Texture sets a synchronous node's pending frame on the view it made: split against the view's own anchor
-      // point and bounds origin, which the node's record does not know.
+      // Texture sets a synchronous node's pending frame on the view it made, after every other pending property
+      // (the anchor point first): split against the view's anchor point and bounds origin, which the node's record
+      // does not know. Bounds or a position written after the frame give way to it (the bounds keep their origin).
       snapshot.properties.apply(snapshot.written.subtracting(.frame), to: layer, view: view)
       frame.apply(to: layer, newer: .frame)
     } else {

@@ -95,19 +95,37 @@ struct BridgedPropertyTests {
     #expect(view.bounds.origin == (boundsFirst ? Point(x: 2, y: 3) : Point(x: 5, y: 5)))
     #expect(view.layer.anchorPoint == Point(x: 0, y: 0), "an anchor point nobody wrote keeps the factory's value")
     #expect(await node.viewProperties().frame == Rect(x: 10, y: 10, width: 100, height: 50))
-    // A position written after the frame ends it: bounds and position are set as written.
-    let moved = BasicNode(debugName: "moved") {
-      let view = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
-      view.layer.anchorPoint = Point(x: 0, y: 0)
-      return view
+  }
+
+  @Test(
+    "A frame written before load stays a factory-made view's frame whatever is written after it: an anchor point, bounds, a position (Texture sets a synchronous node's pending frame last; adversarial round 26)",
+    arguments: [false, true])
+  @MainActor
+  func pendingFrameIsSetLastOnFactoryView(inOneWrite: Bool) async throws {
+    let frame = Rect(x: 10, y: 20, width: 30, height: 40)
+    let writes: [@Sendable (inout ViewPropertyChanges) -> Void] = [
+      { $0.frame = frame },
+      { $0.anchorPoint = .zero },
+      { $0.bounds = Rect(x: 2, y: 3, width: 5, height: 6) },
+      { $0.position = Point(x: 7, y: 8) },
+    ]
+    // Each write alone after the frame, then all of them.
+    for last in [1..<2, 2..<3, 3..<4, 1..<4] {
+      let node = BasicNode(makeView: { View() })
+      if inOneWrite {
+        await node.configure { changes in
+          for write in [writes[0]] + writes[last] { write(&changes) }
+        }
+      } else {
+        for write in [writes[0]] + writes[last] { await node.configure(write) }
+      }
+      await node.loadView()
+      let view = try #require(node.view)
+      // _ASPendingState's applyToView: the anchor point, position and bounds first, `view.frame = frame` last.
+      #expect(view.frame == frame, "frame, then \(last)")
+      #expect(view.layer.anchorPoint == (last.contains(1) ? .zero : Point(x: 0.5, y: 0.5)))
+      #expect(view.bounds.origin == (last.contains(2) ? Point(x: 2, y: 3) : .zero), "the bounds origin written stays")
     }
-    await moved.configure {
-      $0.frame = Rect(x: 10, y: 10, width: 100, height: 50)
-      $0.position = Point(x: 7, y: 8)
-    }
-    try await Window(turnMode: .manual).attach(moved)
-    #expect(moved.view?.layer.position == Point(x: 7, y: 8))
-    #expect(moved.view?.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
   }
 
   @Test(
