@@ -32,7 +32,8 @@ extension DisplayNode {
   }
 
   /// ``requestDisplay(priority:)`` for several nodes at once: their displays start together, in one batch, so
-  /// those under one transaction container commit together.
+  /// those under one transaction container commit together. During a
+  /// ``recursivelySetNeedsDisplay(atScale:)`` they are held, and asked for with the walk's others (``DisplayGathering``).
   nonisolated static func requestDisplays(of nodes: [any DisplayNode], priority: TaskPriority = .medium) {
     var requested: [any DisplayNode] = []
     for node in nodes where type(of: node) is any DrawingNode.Type {
@@ -40,6 +41,7 @@ extension DisplayNode {
       core.cancelDisplays()  // Superseded whether or not a new display is asked for.
       if core.isViewLoaded && !core.isDisplaySuspended { requested.append(node) }
     }
+    if priority == .medium, let gathering = DisplayGathering.current, gathering.hold(requested) { return }
     DisplayScheduler.request(requested, priority: priority)
   }
 
@@ -103,7 +105,7 @@ extension DisplayNode {
   /// The scale the node's contents are drawn at, in pixels per point (Texture's `contentsScaleForDisplay`); 1 unless set.
   public nonisolated var contentsScaleForDisplay: Double { nodeCore.contentsScaleForDisplay }
 
-  /// Sets the scale the node's contents are drawn at and, if it changed, redraws them.
+  /// Sets ``contentsScaleForDisplay`` and, if it changed, asks for a display (``setNeedsDisplay()``).
   ///
   /// - Precondition: `scale` is finite and positive.
   public func setNeedsDisplay(atScale scale: Double) async {
@@ -112,21 +114,24 @@ extension DisplayNode {
     await setNeedsDisplay()
   }
 
-  /// ``setNeedsDisplay(atScale:)`` for the node and every node below it.
+  /// ``setNeedsDisplay(atScale:)`` for the node and every node below it: each node's own, from any isolation domain.
   ///
-  /// The displays it asks for start together, as Texture displays every layer
-  /// marked in one pass: under a transaction container (``isTransactionContainer``), the new contents commit
-  /// together.
+  /// Texture's `recursivelySetNeedsDisplayAtScale:`, which calls each node's
+  /// `setNeedsDisplayAtScale:`: a node that implements the requirement is
+  /// called in its isolation, one node after the other in pre-order, and
+  /// keeps its scale if its implementation does. The displays the calls ask
+  /// for start together when the last call returns, as Texture displays every
+  /// layer marked in one pass: under a transaction container (``isTransactionContainer``), the new contents commit
+  /// together. The subtree is the one at the call: across the calls, a node added meanwhile is not called, and
+  /// one removed meanwhile still is.
   ///
   /// - Precondition: `scale` is finite and positive.
   public nonisolated func recursivelySetNeedsDisplay(atScale scale: Double) async {
     contractPrecondition(scale.isFinite && scale > 0, "contentsScaleForDisplay must be finite and positive")
-    var changed: [any DisplayNode] = []
-    for node in await Self.subtree(of: self) where node.nodeCore.setContentsScaleForDisplay(scale) {
-      await node.configure { $0.markNeedsDisplayOfRequestedDisplay() }
-      changed.append(node)
+    let nodes = await Self.subtree(of: self)
+    await DisplayGathering.gather {
+      for node in nodes { await node.setNeedsDisplay(atScale: scale) }
     }
-    Self.requestDisplays(of: changed)
   }
 
   @HierarchyActor
@@ -134,24 +139,32 @@ extension DisplayNode {
     Tree.preorder(from: node).map(\.node)
   }
 
-  /// Removes the node's contents (Texture's `clearContents`); the node displays again when asked to.
-  ///
-  /// Like Texture's, it does not cancel a display in flight, which still
-  /// commits if nothing else cancels it.
+  /// Sets the layer's contents to `nil`.
   @MainActor
   public func clearContents() {
     nodeCore.slot?.layer?.contents = nil
   }
 
-  /// ``clearContents()`` for the node and every loaded node below it, from any isolation domain.
+  /// Clears the contents of the node and of every loaded node below it, then calls each one's ``clearContents()``,
+  /// from any isolation domain (Texture's `recursivelyClearContents`).
+  ///
+  /// One main-actor job: every layer of the subtree is cleared first, whatever
+  /// the nodes' own ``clearContents()`` do (Texture's overrides call `super`;
+  /// here there is none to forget), then each node's ``clearContents()`` runs,
+  /// in pre-order. A node whose view has not loaded has no contents and is not
+  /// called (Texture calls every node's).
   public nonisolated func recursivelyClearContents() async {
     let core = nodeCore
     await MainActor.run {
+      var nodes: [any DisplayNode] = []
       var stack: [ViewSlot] = core.slot.map { [$0] } ?? []
       while let slot = stack.popLast() {
         slot.layer?.contents = nil
+        if let node = slot.liveNode { nodes.append(node) }
         stack.append(contentsOf: slot.children.reversed().filter { $0.parent === slot })
       }
+      // After the walk: a node's code runs on a settled list, whatever it does to the views.
+      for node in nodes { node.clearContents() }
     }
   }
 

@@ -48,7 +48,10 @@
 ///   the first use after a replacement stops the program with a contract
 ///   violation that names this rule.
 /// - Hooks receive a context whose initializer is internal: only the library
-///   can call them.
+///   can call them. Two requirements take none, because app code calls them
+///   too, as in Texture: ``setNeedsDisplay(atScale:)`` and ``clearContents()``.
+///   Implement them to keep a scale of the node's own or to drop a cache;
+///   the recursive versions call each node's.
 /// - Spell each hook exactly as the requirement does. Because every hook has
 ///   a default implementation, a method whose signature differs
 ///   (`didLoad(context:)`, `didLoad()`) is simply another method: it
@@ -146,6 +149,45 @@ public protocol DisplayNode: Actor {
   ///
   /// - Important: Implement it with exactly this signature, or it is never called.
   @MainActor func hierarchyDisplayDidFinish(_ context: borrowing DisplayContext)
+
+  /// Sets the scale the node's contents are drawn at and, if it changed, redraws them (Texture's
+  /// `setNeedsDisplayAtScale:`).
+  ///
+  /// Called from any domain, and by ``recursivelySetNeedsDisplay(atScale:)``
+  /// for each node of the subtree, in the node's isolation. The default sets
+  /// ``contentsScaleForDisplay`` and, if it changed, asks for a display
+  /// (``setNeedsDisplay()``). Implement it to keep a scale of the node's own,
+  /// as a Texture subclass overrides it "if they don't want their
+  /// contentsScale changed": an implementation that does nothing leaves the
+  /// node at its scale, and one that calls ``setNeedsDisplay()`` redraws it
+  /// there. The displays asked for during a
+  /// ``recursivelySetNeedsDisplay(atScale:)``, by the default or by an
+  /// implementation, start together when it returns.
+  ///
+  /// - Parameters:
+  ///   - scale: Pixels per point.
+  ///
+  /// - Precondition: `scale` is finite and positive (checked by the default, and by
+  ///   ``recursivelySetNeedsDisplay(atScale:)`` before it calls any node).
+  /// - Important: Implement it with exactly this signature, or it is never called.
+  func setNeedsDisplay(atScale scale: Double) async
+
+  /// Removes the node's contents (Texture's `clearContents`); the node displays again when asked to.
+  ///
+  /// Called on the main actor, by app code and by ``recursivelyClearContents()``
+  /// for each loaded node of the subtree. The default sets the layer's
+  /// contents to `nil`. Implement it to drop what the node keeps for its
+  /// contents (a decoded image, a cache), as Texture's subclasses override it
+  /// (`ASImageNode` drops its cache entry). There is no `super` to call: an
+  /// implementation replaces the default, so clear the layer in it too
+  /// (`layer?.contents = nil`) if a direct call must; ``recursivelyClearContents()``
+  /// clears every layer of its subtree itself, before it calls the nodes.
+  /// Like Texture's, it does not cancel a display in flight, which still
+  /// commits if nothing else cancels it.
+  ///
+  /// - Important: Implement it with exactly this signature, `@MainActor` included (the
+  ///   compiler rejects an implementation that is not), or it is never called.
+  @MainActor func clearContents()
 
   /// Says how the node lays itself out within `range`: from a spec, by measuring itself, or as a whole layout.
   ///

@@ -145,6 +145,48 @@ extension HeldDrawSuites {
     }
 
     @Test(
+      "recursivelySetNeedsDisplay(atScale:) calls each node's setNeedsDisplay(atScale:): a node that keeps its scale keeps it, and the display it asks for starts with the others"
+    )
+    func recursiveScaleChangeCallsEachNodesOwnSetNeedsDisplayAtScale() async throws {
+      let log = EventLog()
+      let fast = DrawProbe()
+      let slow = DrawProbe(holdingDraws: true)
+      let cell = PaintNode("cell", color: .white, probe: slow, frame: Rect(x: 0, y: 0, width: 8, height: 4))
+      cell.setTransactionContainer(true)
+      let executor = HoldingExecutor()
+      let fixed = FixedScaleNode("fixed", log: log, probe: fast, executor: executor, frame: Self.square)
+      try await cell.addSubnode(fixed)
+      let window = window()
+      try await window.attach(cell)
+      await slow.waitFor("draw cell")
+      slow.release()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(log.entries == ["fixed.didFinish"])
+      // Round 26: the walk set every node's scale itself, so an implementation (Texture's override point "if they
+      // don't want their contentsScale changed") compiled and was never called.
+      executor.hold()
+      let walk = Task { await cell.recursivelySetNeedsDisplay(atScale: 2) }
+      await executor.waitForAHeldJob()  // The walk has called the cell and reached `fixed`.
+      #expect(cell.contentsScaleForDisplay == 2)
+      #expect(!cell.nodeCore.hasOutstandingDisplays, "the cell's display is asked for when the walk ends")
+      executor.release()
+      await walk.value
+      #expect(await fixed.scalesAskedFor == [2])
+      #expect(fixed.contentsScaleForDisplay == 1)
+      // The display `fixed` asks for, at its own scale, commits with the cell's.
+      await slow.waitFor("draw cell", count: 2)
+      await fast.waitFor("drew fixed", count: 2)
+      await window.flush()
+      #expect(log.entries == ["fixed.didFinish"], "nothing commits before the cell's draw is done")
+      slow.release()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(log.entries == ["fixed.didFinish", "fixed.didFinish"])
+      #expect(cell.layer?.contents?.pixelWidth == 16 && fixed.layer?.contents?.pixelWidth == 2)
+    }
+
+    @Test(
       "A layer that redraws on a bounds change redraws at its new size after passing through an empty one"
     )
     func redrawsAfterAnEmptySize() async throws {
@@ -655,6 +697,34 @@ extension HeldDrawSuites {
       #expect(root.layer?.contents != nil && child.layer?.contents != nil)
     }
 
+    @Test(
+      "recursivelyClearContents() clears every layer of the subtree, then calls each loaded node's clearContents() (Texture's override point)"
+    )
+    func recursivelyClearContentsCallsEachNodesClearContents() async throws {
+      let log = EventLog()
+      let root = CachingNode("root", log: log, clearsLayer: true, frame: Rect(x: 0, y: 0, width: 8, height: 8))
+      let child = CachingNode("child", log: log, clearsLayer: false, frame: Self.square)
+      let plain = PaintNode("plain", frame: Self.square)
+      try await root.addSubnodes([child, plain])
+      let window = window()
+      try await window.attach(root)
+      await root.recursivelyEnsureDisplay()
+      #expect([root.layer, child.layer, plain.layer].allSatisfy { $0?.contents != nil })
+      // Round 26: the walk cleared the layers itself, and a node's own clearContents() compiled and was never called.
+      await root.recursivelyClearContents()
+      #expect(log.entries == ["root.clearContents", "child.clearContents"])
+      #expect(
+        [root.layer, child.layer, plain.layer].allSatisfy { $0?.contents == nil },
+        "cleared, also under a clearContents() that leaves the layer alone")
+      // Called directly, through the protocol too, a node's own runs: it replaces the default, which clears.
+      await root.recursivelyEnsureDisplay()
+      log.clear()
+      let nodes: [any DisplayNode] = [child, plain]
+      for node in nodes { node.clearContents() }
+      #expect(log.entries == ["child.clearContents"])
+      #expect(child.layer?.contents != nil && plain.layer?.contents == nil)
+    }
+
     @Test func displayingNeverStarvesLayout() async throws {
       let blockers = ExecutorBlockers()
       await blockers.hold()  // Every draw thread is taken...
@@ -734,5 +804,70 @@ actor HeldPaintNode: DrawingNode {
 
   static func draw(_ color: Color, in context: inout GraphicsContext, request: DisplayRequest) {
     context.fill(request.bounds, with: color)
+  }
+}
+
+/// A drawing node that keeps its own contents scale, as a Texture subclass overriding `setNeedsDisplayAtScale:`
+/// does: it records the scales asked for and redraws at its own. Its actor runs on a ``HoldingExecutor``.
+actor FixedScaleNode: DrawingNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState: NodeState
+  nonisolated let name: String
+  nonisolated let log: EventLog
+  let probe: DrawProbe
+  nonisolated let executor: HoldingExecutor
+  private(set) var scalesAskedFor: [Double] = []
+
+  init(_ name: String, log: EventLog, probe: DrawProbe, executor: HoldingExecutor, frame: Rect) {
+    nodeState = NodeState(debugName: name) { $0.frame = frame }
+    self.name = name
+    self.log = log
+    self.probe = probe
+    self.executor = executor
+  }
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  func setNeedsDisplay(atScale scale: Double) async {
+    scalesAskedFor.append(scale)
+    await setNeedsDisplay()
+  }
+
+  func drawParameters() -> PaintNode.Parameters { PaintNode.Parameters(name: name, color: .blue, probe: probe) }
+
+  static func draw(_ parameters: PaintNode.Parameters, in context: inout GraphicsContext, request: DisplayRequest) {
+    PaintNode.draw(parameters, in: &context, request: request)
+  }
+
+  @MainActor func displayDidFinish(_ context: borrowing DisplayContext) {
+    log.record("\(name).didFinish")
+  }
+}
+
+/// A drawing node with a `clearContents()` of its own, as Texture's `ASImageNode` drops its cache in its override;
+/// it clears its layer only if told to (an implementation replaces the default, which does).
+actor CachingNode: DrawingNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState: NodeState
+  nonisolated let name: String
+  nonisolated let log: EventLog
+  nonisolated let clearsLayer: Bool
+
+  init(_ name: String, log: EventLog, clearsLayer: Bool, frame: Rect) {
+    nodeState = NodeState(debugName: name) { $0.frame = frame }
+    self.name = name
+    self.log = log
+    self.clearsLayer = clearsLayer
+  }
+
+  func drawParameters() -> Color { .red }
+
+  static func draw(_ color: Color, in context: inout GraphicsContext, request: DisplayRequest) {
+    context.fill(request.bounds, with: color)
+  }
+
+  @MainActor func clearContents() {
+    log.record("\(name).clearContents")
+    if clearsLayer { layer?.contents = nil }
   }
 }
