@@ -24,7 +24,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case initialAlphaNotFinite, nodeStateReplaced, nodeCoreComputed, nodeCoreShared
   case sizeRangeMinAboveMax, sizeRangeMinInfinite, sizeRangeMaxNaN, dimensionPointsNegative, dimensionFractionAboveOne
   case flexGrowNegative, spacingNotFinite, layoutSizeNegative, layoutPositionNotFinite, parentSizeNegative
-  case styleParentSizeNegative, flattenedScaleNotPositive
+  case styleParentSizeNegative, flattenedScaleNotPositive, flattenedPositionOverflows
   case managedSubnodeRemovedByHand, removedInLayoutCode, detachedInLayoutCode
   case fontSizeNotPositive, textRoomNegative, textNodeRoomNegative, textLineLimitNegative, textInsetNegative
   case convertedPointNotFinite, convertedRectNotFinite, nodeConvertedPointNotFinite, conversionOverflows
@@ -83,6 +83,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .layoutPositionNotFinite: "a layout's position must be finite"
     case .parentSizeNegative, .styleParentSizeNegative: "a parent size must not be negative (NaN: unknown)"
     case .flattenedScaleNotPositive: "a layout's scale must be finite and positive"
+    case .flattenedPositionOverflows: "a layout's position must be finite: <BasicNode #"
     case .managedSubnodeRemovedByHand:
       "the subnodes of a node that automatically manages its subnodes come from its layout"
     case .removedInLayoutCode: "layout code must not add or remove subnodes of a node being laid out"
@@ -285,6 +286,12 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       _ = style.sizeRange(parentSize: Size(width: -100, height: 10))
     case .flattenedScaleNotPositive:
       _ = Layout(element: .spec("Stack"), size: .zero, sublayouts: []).flattened(scale: -1)
+    case .flattenedPositionOverflows:
+      // Each position finite, their sum not (layout code that returns such a layout gets a LayoutError instead).
+      let far = Point(x: 1e308, y: 0)
+      let inner = Layout(node: BasicNode(), size: .zero, position: far)
+      let inset = Layout(element: .spec("Inset"), size: .zero, position: far, sublayouts: [inner])
+      _ = Layout(element: .spec("Stack"), size: .zero, sublayouts: [inset]).flattened()
     case .managedSubnodeRemovedByHand:
       let child = BasicNode()
       let parent = ManagingNode { [child] in .spec(.node(child)) }

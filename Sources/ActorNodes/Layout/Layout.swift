@@ -74,34 +74,59 @@ public struct Layout: Sendable {
   /// pixel grid of `scale` (pixels per point), as Texture rounds the
   /// positions of the layouts it makes.
   ///
-  /// - Precondition: `scale` is finite and positive.
+  /// - Precondition: `scale` is finite and positive, and every position the
+  ///   flattening adds up (and rounds) is finite. A node's layout code that
+  ///   returns a layout whose positions add up past `Double`'s largest value
+  ///   gets ``LayoutError/invalidPosition(_:element:)`` instead.
   public func flattened(scale: Double = 1) -> Layout {
     contractPrecondition(scale.isFinite && scale > 0, "a layout's scale must be finite and positive: got \(scale)")
-    return Layout(
+    do {
+      return try flattened(grid: PixelGrid(scale: scale))
+    } catch {
+      contractViolation("\(error)")
+    }
+  }
+
+  /// ``flattened(scale:)`` on `grid`, throwing where a position adds up (or rounds) past `Double`'s largest value.
+  ///
+  /// - Throws: ``LayoutError/invalidPosition(_:element:)``, naming the first element placed at a position that
+  ///   is not finite.
+  func flattened(grid: PixelGrid) throws(LayoutError) -> Layout {
+    Layout(
       element: element, size: size, position: position,
-      sublayouts: Self.nodeLayouts(in: sublayouts, origin: .zero, grid: PixelGrid(scale: scale)))
+      sublayouts: try Self.nodeLayouts(in: sublayouts, origin: .zero, grid: grid))
   }
 
   /// The node layouts of a node whose spec's layout is `spec` (placed at the node's origin): ``flattened(scale:)``
   /// of the node's layout, without making that layout first.
-  static func nodeLayouts(placing spec: consuming Layout, grid: PixelGrid) -> [Layout] {
+  ///
+  /// - Throws: ``LayoutError/invalidPosition(_:element:)`` if a position adds up or rounds past `Double`'s largest
+  ///   value.
+  static func nodeLayouts(placing spec: consuming Layout, grid: PixelGrid) throws(LayoutError) -> [Layout] {
     if case .node = spec.element {
       return [Layout(element: spec.element, size: spec.size, position: .zero)]
     }
     var layouts = spec.sublayouts
     _ = consume spec
     guard layouts.allSatisfy({ $0.element.isNode && $0.sublayouts.isEmpty }) else {
-      return nodeLayouts(in: layouts, origin: .zero, grid: grid)
+      return try nodeLayouts(in: layouts, origin: .zero, grid: grid)
     }
     // The usual case, a spec of nodes (a stack of cells): its layouts are the node layouts, rounded in place
     // (the array is this function's alone by now, so no layout is copied and no node retained).
-    for index in layouts.indices { layouts[index].position = grid.ceil(layouts[index].position) }
+    for index in layouts.indices {
+      layouts[index].position = try placed(grid.ceil(layouts[index].position), layouts[index].element)
+    }
     return layouts
   }
 
   /// The node layouts at or below `layouts` (whose positions are relative to `origin`), back to front,
   /// their positions rounded up to `grid`.
-  private static func nodeLayouts(in layouts: [Layout], origin: Point, grid: PixelGrid) -> [Layout] {
+  ///
+  /// - Throws: ``LayoutError/invalidPosition(_:element:)`` if a position adds up or rounds past `Double`'s largest
+  ///   value.
+  private static func nodeLayouts(in layouts: [Layout], origin: Point, grid: PixelGrid) throws(LayoutError)
+    -> [Layout]
+  {
     var nodes: [Layout] = []
     nodes.reserveCapacity(layouts.count)
     // Walk without recursion, so that a deep nesting of specs costs no stack.
@@ -110,20 +135,31 @@ public struct Layout: Sendable {
       if case .node = root.element {
         // The usual case, a spec's node element: no walk.
         let position = Point(x: origin.x + root.position.x, y: origin.y + root.position.y)
-        nodes.append(Layout(element: root.element, size: root.size, position: grid.ceil(position)))
+        nodes.append(
+          Layout(element: root.element, size: root.size, position: try placed(grid.ceil(position), root.element)))
         continue
       }
       pending.append((root, origin))
       while let (layout, origin) = pending.popLast() {
         let position = Point(x: origin.x + layout.position.x, y: origin.y + layout.position.y)
         if case .node = layout.element {
-          nodes.append(Layout(element: layout.element, size: layout.size, position: grid.ceil(position)))
+          nodes.append(
+            Layout(
+              element: layout.element, size: layout.size, position: try placed(grid.ceil(position), layout.element)))
         } else {
+          let position = try placed(position, layout.element)
           for sublayout in layout.sublayouts.reversed() { pending.append((sublayout, position)) }
         }
       }
     }
     return nodes
+  }
+
+  /// `position`, if it is finite: positions that are each finite can add up, or round up to the pixel grid, past
+  /// `Double`'s largest value (two nested specs each placing their content at `1e308`).
+  private static func placed(_ position: Point, _ element: Element) throws(LayoutError) -> Point {
+    guard position.isFinite else { throw LayoutError.invalidPosition(position, element: element.label) }
+    return position
   }
 }
 

@@ -24,8 +24,14 @@ public enum LayoutError: Error, Hashable, Sendable {
   /// edge in an unbounded range, a manual node returning `.infinity`, a node
   /// taking the whole of a `FLT_MAX` range), or content adds up past the limit.
   case invalidSize(Size, element: String)
-  /// A spec placed an element at a position that is not finite: finite sizes and spacings added up past
-  /// `Double`'s largest value (a stack's spacing of `1e308`).
+  /// An element was placed at a position that is not finite: finite sizes, spacings or positions added up past
+  /// `Double`'s largest value.
+  ///
+  /// A stack adds up its children's lengths and spacings (a spacing of
+  /// `1e308`); a node's layout adds up the positions of the specs it
+  /// flattens, and rounds them up to the pixel grid (an absolute or inset spec
+  /// at `1e308` inside another, or a complete layout nested so, from
+  /// ``LayoutMethod/layout(_:)``). The error names the element placed there.
   case invalidPosition(Point, element: String)
   /// A node's layout code asked for that same layout, which would wait for itself forever.
   ///

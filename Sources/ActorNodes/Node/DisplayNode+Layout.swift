@@ -94,8 +94,9 @@ extension DisplayNode {
   ///   - scale: Pixels per point: every size is rounded up to this grid.
   /// - Returns: The node's layout, flattened: its sublayouts are its direct subnodes.
   /// - Throws: ``LayoutError`` for a spec that names a node that is not a
-  ///   subnode (or names one twice) or an invalid size; whatever the node's
-  ///   layout code throws; `CancellationError` if the task is cancelled.
+  ///   subnode (or names one twice), an invalid size, or positions that add up
+  ///   past `Double`'s largest value; whatever the node's layout code throws;
+  ///   `CancellationError` if the task is cancelled.
   /// - Precondition: `parentSize` is not negative.
   public nonisolated func layout(thatFits range: SizeRange, parentSize: Size? = nil, scale: Double = 1) async throws
     -> Layout
@@ -332,7 +333,7 @@ extension DisplayNode {
       let layout = try await spec.layout(
         in: range, parentSize: range.max, environment: environment.measuring(for: self, memoSession: memoSession))
       let size = layout.size
-      let sublayouts = Layout.nodeLayouts(placing: consume layout, grid: environment.grid)
+      let sublayouts = try Layout.nodeLayouts(placing: consume layout, grid: environment.grid)
       try checkDistinct(sublayouts)
       return (NodeLayout(size: size, sublayouts: sublayouts), false)
     case .layout(let layout):
@@ -342,7 +343,7 @@ extension DisplayNode {
       } else {
         own = Layout(node: self, size: layout.size, sublayouts: [layout.positioned(at: .zero)])
       }
-      let flattened = own.flattened(scale: environment.grid.scale)
+      let flattened = try own.flattened(grid: environment.grid)
       try checkDistinct(flattened.sublayouts)
       let named = LayoutEnvironment.MeasuringNode(self)
       for sublayout in flattened.sublayouts {

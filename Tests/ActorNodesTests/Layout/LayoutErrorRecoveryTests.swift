@@ -114,6 +114,56 @@ struct LayoutErrorRecoveryTests {
     #expect(frames == [Rect(x: 0, y: 0, width: 30, height: 30), Rect(x: 0, y: 30, width: 10, height: 10)])
     #expect([a.layer?.frame, b.layer?.frame] == frames)
   }
+
+  @Test(
+    "A spec whose nested positions add up past Double's largest value fails the window's pass with LayoutError.invalidPosition, and the tree and its frames stay as they were (adversarial round 26: a trap)"
+  )
+  @MainActor
+  func positionsAddingUpPastTheLargestValueFailThePass() async throws {
+    let child = BasicNode()
+    let node = NestedOffsetNode(child: child)
+    try await node.addSubnode(child)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(node)
+    try await window.layoutIfNeeded()
+    let placed = Rect(x: 20, y: 0, width: 10, height: 10)
+    #expect(child.layer?.frame == placed)
+    await node.setOffset(1e308)
+    let error = await #expect(throws: LayoutError.self) { try await window.layoutIfNeeded() }
+    guard case .invalidPosition(let position, _) = error else {
+      Issue.record("\(String(describing: error))")
+      return
+    }
+    #expect(position.x == .infinity)
+    #expect(await node.subnodes.map(\.nodeCore.id) == [child.nodeCore.id], "the tree is unchanged")
+    #expect(node.appliedLayout?.sublayouts.map(\.frame) == [placed], "nothing of the failed layout is applied")
+    #expect(child.layer?.frame == placed)
+    await node.setOffset(30)  // The next pass lays the node out again.
+    try await window.layoutIfNeeded()
+    #expect(child.layer?.frame == Rect(x: 60, y: 0, width: 10, height: 10))
+  }
+}
+
+/// A node that places its 10 × 10 subnode in an absolute spec at `offset`, inside another absolute spec at `offset`.
+actor NestedOffsetNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+  let child: BasicNode
+  private var offset = 10.0
+
+  init(child: BasicNode) {
+    self.child = child
+  }
+
+  func setOffset(_ offset: Double) {
+    self.offset = offset
+    invalidateCalculatedLayout()
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    let at = Point(x: offset, y: 0)
+    return .spec(.absolute(children: [.absolute(children: [box(child, 10, 10).layoutPosition(at)]).layoutPosition(at)]))
+  }
 }
 
 /// A node that fills its range; its next measurement waits at a gate.

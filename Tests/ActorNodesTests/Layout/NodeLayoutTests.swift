@@ -165,6 +165,55 @@ struct NodeLayoutTests {
     #expect(laidOut.size == .zero)
   }
 
+  @Test(
+    "Positions that nested specs or a complete layout add up, or that rounding to the pixel grid takes, past Double's largest value are LayoutError.invalidPosition naming the element placed there, not a trap (adversarial round 26)"
+  )
+  func nestedPositionsOverflow() async throws {
+    let room = SizeRange(exactly: Size(width: 300, height: 300))
+    let far = Point(x: 1e308, y: 0)
+    let absolute = try await SpecFixture(1) { nodes in
+      .absolute(children: [.absolute(children: [.node(nodes[0]).layoutPosition(far)]).layoutPosition(far)])
+    }
+    await expectInvalidPosition(x: .infinity, of: absolute.subnodes[0]) { _ = try await absolute.layout(room) }
+    let inset = try await SpecFixture(1) { nodes in
+      .inset(EdgeInsets(left: 1e308), .inset(EdgeInsets(left: 1e308), .node(nodes[0])))
+    }
+    await expectInvalidPosition(x: .infinity, of: inset.subnodes[0]) { _ = try await inset.layout(room) }
+    // One finite position, in a spec of nodes, that rounding up to 2 pixels per point takes past the largest value.
+    let rounded = try await SpecFixture(1) { nodes in
+      .absolute(children: [.node(nodes[0]).layoutPosition(Point(x: 1.5e308, y: 0))])
+    }
+    #expect(try await rounded.layout(room).sublayouts.map(\.position.x) == [1.5e308], "finite at 1 pixel per point")
+    await expectInvalidPosition(x: .infinity, of: rounded.subnodes[0]) { _ = try await rounded.layout(room, scale: 2) }
+    // A complete layout (Texture's calculateLayoutThatFits:) whose spec layouts add up past it.
+    let child = BasicNode()
+    let complete = CompleteLayoutNode { node in
+      Layout(
+        node: node, size: Size(width: 300, height: 300),
+        sublayouts: [
+          Layout(
+            element: .spec("Absolute"), size: .zero, position: far,
+            sublayouts: [Layout(node: child, size: .zero, position: far)])
+        ])
+    }
+    try await complete.addSubnode(child)
+    await expectInvalidPosition(x: .infinity, of: child) { _ = try await complete.layout(thatFits: room) }
+  }
+
+  private func expectInvalidPosition(
+    x: Double, of node: BasicNode, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
+  ) async {
+    let error = await #expect(throws: LayoutError.self, sourceLocation: sourceLocation) { try await body() }
+    guard case .invalidPosition(let position, let element) = error else {
+      Issue.record("\(String(describing: error))", sourceLocation: sourceLocation)
+      return
+    }
+    #expect(position.x == x, sourceLocation: sourceLocation)
+    #expect(element == Layout.Element.node(node).label, sourceLocation: sourceLocation)
+    #expect(
+      error.map { "\($0)" }?.hasPrefix("a layout's position must be finite") == true, sourceLocation: sourceLocation)
+  }
+
   private func expectInvalidSize(
     height: Double, sourceLocation: SourceLocation = #_sourceLocation, _ body: () async throws -> Void
   ) async {
