@@ -66,13 +66,17 @@ public struct Layout: Sendable {
     Layout(element: element, size: size, position: position, sublayouts: sublayouts)
   }
 
-  /// This layout with its sublayouts replaced by the node layouts found below it, at positions relative to it.
+  /// This layout, not placed, with its sublayouts replaced by the node layouts found below it, at positions
+  /// relative to it.
   ///
   /// Spec layouts are walked through, node layouts are kept without their own
   /// sublayouts, in back-to-front order (Texture's flattening: a node's
   /// layout lists its direct subnodes only). Positions are rounded up to the
   /// pixel grid of `scale` (pixels per point), as Texture rounds the
-  /// positions of the layouts it makes.
+  /// positions of the layouts it makes. The result is at `.zero` (not placed)
+  /// whatever this layout's own ``position``, as Texture's
+  /// `-filteredNodeLayoutTree` makes its root without a position: it is a
+  /// node's own layout, which its supernode's layout places.
   ///
   /// - Precondition: `scale` is finite and positive, and every position the
   ///   flattening adds up (and rounds) is finite. A node's layout code that
@@ -92,9 +96,7 @@ public struct Layout: Sendable {
   /// - Throws: ``LayoutError/invalidPosition(_:element:)``, naming the first element placed at a position that
   ///   is not finite.
   func flattened(grid: PixelGrid) throws(LayoutError) -> Layout {
-    Layout(
-      element: element, size: size, position: position,
-      sublayouts: try Self.nodeLayouts(in: sublayouts, origin: .zero, grid: grid))
+    Layout(element: element, size: size, sublayouts: try Self.nodeLayouts(in: sublayouts, origin: .zero, grid: grid))
   }
 
   /// The node layouts of a node whose spec's layout is `spec` (placed at the node's origin): ``flattened(scale:)``

@@ -40,6 +40,28 @@ struct LayoutResultTests {
     #expect(layout.flattened(scale: 2).sublayouts[2].position.x == 22.5)
   }
 
+  @Test(
+    "A flattened layout is not placed, whatever its root's position; its sublayouts stay relative to it (Texture: ASLayoutFlatteningTests testThatLayoutWithNonNullPositionIsNotReused)",
+    .tags(.texturePort)
+  )
+  func flattenedRootIsUnplaced() {
+    let root = BasicNode(), leaf = BasicNode()
+    let placed = Layout(node: root, size: Size(width: 100, height: 100), position: Point(x: 10, y: 10))
+    let flat = placed.flattened()
+    #expect(flat.node === root)
+    #expect(flat.position == .zero, "the position of a root layout is null in Texture")
+    #expect(flat.size == placed.size)
+    let holding = Layout(
+      node: root, size: Size(width: 100, height: 100), position: Point(x: 10, y: 10),
+      sublayouts: [
+        Layout(
+          element: .spec("Inset"), size: Size(width: 50, height: 50), position: Point(x: 5, y: 5),
+          sublayouts: [Layout(node: leaf, size: Size(width: 10, height: 10), position: Point(x: 2, y: 3))])
+      ])
+    #expect(holding.flattened(scale: 2).position == .zero)
+    #expect(holding.flattened(scale: 2).sublayouts.map(\.frame) == [Rect(x: 7, y: 8, width: 10, height: 10)])
+  }
+
   @Test("A layout describes itself one line per element, and a deep one in constant stack")
   func description() {
     let root = BasicNode(), leaf = BasicNode()
