@@ -13,12 +13,15 @@ public enum LayoutMethod: Sendable {
   ///
   /// The node measures what it needs (for example its subnodes, with
   /// `layout(thatFits:)`) and returns its size, which is clamped into the
-  /// range; it places its subnodes itself in its main-actor ``DisplayNode/layout(_:)``.
+  /// range, then rounded up to the pixel grid; it places its subnodes itself
+  /// in its main-actor ``DisplayNode/layout(_:)``.
   case size(Size)
   /// A complete layout: Texture's `calculateLayoutThatFits:`.
   ///
-  /// Its size is the node's; its node layouts (below any spec layouts) must
-  /// be the node's subnodes. A layout whose element is not the node is
+  /// Its size is the node's, rounded up to the pixel grid but not clamped
+  /// into the range (Texture does not clamp what `calculateLayoutThatFits:`
+  /// returns); its node layouts (below any spec layouts) must be the node's
+  /// subnodes. A layout whose element is not the node is
   /// wrapped in one that is, at the origin.
   case layout(Layout)
 }

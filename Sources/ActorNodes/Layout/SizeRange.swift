@@ -1,9 +1,15 @@
 /// The sizes a layout may take: every size between a minimum and a maximum, per axis.
 ///
 /// The counterpart of Texture's `ASSizeRange`. A node is laid out *within* a
-/// range (``DisplayNode`` layout takes one); its result is always clamped into
-/// the range. A maximum may be infinite (that axis is unbounded); a minimum may
-/// not.
+/// range (``DisplayNode`` layout takes one). A size the node measures itself
+/// (``LayoutMethod/size(_:)``) is clamped into the range, and so is the size
+/// of every spec but a wrapper (`LayoutSpec.wrapper(_:)` grows past the
+/// maximum to hold its children, as in Texture); a complete layout
+/// (``LayoutMethod/layout(_:)``) keeps its size, as Texture's
+/// `calculateLayoutThatFits:` does. Each size is then rounded up to the pixel
+/// grid, which can take it past a fractional maximum (62.75 becomes 63 at one
+/// pixel per point). A maximum may be infinite (that axis is unbounded); a
+/// minimum may not.
 ///
 /// ```swift
 /// let cell = SizeRange(exactWidth: 375)                 // 375 wide, any height

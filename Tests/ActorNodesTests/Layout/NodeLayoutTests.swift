@@ -166,6 +166,20 @@ struct NodeLayoutTests {
   }
 
   @Test(
+    "A measured size is clamped into the range, then rounded up to the pixel grid past a fractional maximum; a complete layout keeps its size (Texture does not clamp calculateLayoutThatFits:)"
+  )
+  func rangeClampsMeasuredSizesNotCompleteLayouts() async throws {
+    let room = SizeRange(min: .zero, max: Size(width: 300, height: 300))
+    let measured = CountingNode()
+    await measured.setSize(Size(width: 500, height: 500))
+    #expect(try await measured.layout(thatFits: room).size == Size(width: 300, height: 300))
+    let fractional = SizeRange(min: .zero, max: Size(width: 62.748517, height: 300))
+    #expect(try await measured.layout(thatFits: fractional).size == Size(width: 63, height: 300))
+    let complete = CompleteLayoutNode { node in Layout(node: node, size: Size(width: 500, height: 500)) }
+    #expect(try await complete.layout(thatFits: room).size == Size(width: 500, height: 500))
+  }
+
+  @Test(
     "Positions that nested specs or a complete layout add up, or that rounding to the pixel grid takes, past Double's largest value are LayoutError.invalidPosition naming the element placed there, not a trap (adversarial round 26)"
   )
   func nestedPositionsOverflow() async throws {
