@@ -139,6 +139,9 @@ final class LayoutScheduler {
     return await withCheckedContinuation { waiters.append(Waiter(ticket: requestsListed, continuation: .errors($0))) }
   }
 
+  /// How many waits for the passes are waiting (for tests).
+  var waiterCount: Int { waiters.count }
+
   /// Returns once every registration that left before the call has arrived (later ones are not waited for).
   private static func waitForRegistrations() async {
     let through = registrationsLeft.load(ordering: .acquiring)

@@ -1,6 +1,7 @@
-import ActorNodes
 import Synchronization
 import Testing
+
+@testable import ActorNodes
 
 /// A node whose layout asks for its next layout from a task that is not layout code, up to `limit` times: an
 /// animation that invalidates a node every frame.
@@ -49,33 +50,93 @@ struct LayoutWaitTests {
     #expect(node.appliedLayout?.size == Size(width: 10, height: 10))
   }
 
-  /// A wait still covers the follow-up passes that layout code of the passes it waits for asked for.
+  /// A wait still covers the follow-up passes that layout code of the passes it waits for asked for: it does not
+  /// return while the follow-up is held.
   @Test(arguments: [TurnMode.automatic, .manual])
   @MainActor
   func layoutIfNeededWaitsForFollowUpsOfLayoutCode(mode: TurnMode) async throws {
-    let node = FollowingNode()
-    let window = Window(size: Size(width: 10, height: 10), turnMode: mode)
-    try await window.attach(node)
+    let other = HeldLeaf()
+    let follower = FollowingNode(other: other)
+    let column = SubnodeColumn()
+    try await column.addSubnodes([follower, other])
+    let window = Window(size: Size(width: 10, height: 20), turnMode: mode)
+    try await window.attach(column)
     try await window.layoutIfNeeded()
-    let before = await node.measurements
-    node.asksForAFollowUp.store(true, ordering: .releasing)
-    await node.setNeedsLayout()
-    try await window.layoutIfNeeded()
-    // The pass the wait took a ticket for, then the one its layout code asked for.
-    #expect(await node.measurements - before == 2)
+    let first = Gate()
+    let second = Gate()
+    await follower.hold(at: first)
+    await other.hold(at: second)
+    follower.asksForAFollowUp.store(true, ordering: .releasing)
+    await follower.setNeedsLayout()
+    let returned = WaitReturned()
+    let wait = Task { @MainActor in
+      try await window.layoutIfNeeded()
+      returned.value = true
+    }
+    // The wait is made while the first pass measures the follower.
+    await first.waitForArrivals(1)
+    let queue = window.turnQueue
+    while await waitsForPasses(of: queue) == 0 { await Task.yield() }
+    await first.open()
+    // The follow-up pass (for `other`, which the follower's layout code marked) is measuring `other`, held; the
+    // first pass's turn may run meanwhile.
+    await second.waitForArrivals(1)
+    if mode == .automatic { await window.waitForQueuedWork() }
+    for _ in 0..<20 { await Task.yield() }
+    #expect(!returned.value, "the wait returned before the follow-up pass ran")
+    await second.open()
+    try await wait.value
+    #expect(returned.value)
   }
 }
 
-/// A node whose layout, once asked to, asks for one more layout from layout code (a follow-up pass).
-private actor FollowingNode: DisplayNode {
+/// How many waits for the passes of `queue`'s window are waiting.
+@HierarchyActor private func waitsForPasses(of queue: TurnQueue) -> Int {
+  queue.layoutScheduler.waiterCount
+}
+
+@MainActor private final class WaitReturned {
+  var value = false
+}
+
+/// A leaf of a fixed size whose next measurement, once told, waits at a gate.
+private actor HeldLeaf: DisplayNode {
   nonisolated let nodeCore = NodeCore()
-  let nodeState = NodeState(debugName: "following") { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
-  private(set) var measurements = 0
-  nonisolated let asksForAFollowUp = Atomic<Bool>(false)
+  let nodeState = NodeState(debugName: "held")
+  private var gate: Gate?
+
+  func hold(at gate: Gate) { self.gate = gate }
 
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
-    measurements += 1
-    if asksForAFollowUp.exchange(false, ordering: .acquiringAndReleasing) { await setNeedsLayout() }
+    if let gate {
+      self.gate = nil
+      await gate.wait()
+    }
+    return .size(Size(width: 10, height: 10))
+  }
+}
+
+/// A leaf whose layout, once asked to, waits at a gate and then marks another node from layout code (which asks
+/// for a follow-up pass).
+private actor FollowingNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "following")
+  nonisolated let asksForAFollowUp = Atomic<Bool>(false)
+  let other: any DisplayNode
+  private var gate: Gate?
+
+  init(other: any DisplayNode) { self.other = other }
+
+  func hold(at gate: Gate) { self.gate = gate }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    if asksForAFollowUp.exchange(false, ordering: .acquiringAndReleasing) {
+      if let gate {
+        self.gate = nil
+        await gate.wait()
+      }
+      await other.setNeedsLayout()
+    }
     return .size(Size(width: 10, height: 10))
   }
 }
