@@ -1,4 +1,5 @@
-/// The contents of one transaction's displays, committed in one main-actor turn of their window, in start order.
+/// The contents of one transaction's displays, committed in one main-actor turn of their window, in start order
+/// (a node that moved to another window while they drew commits in that window's turn: ``routed(from:)``).
 ///
 /// A display commits only if it is still the newest (no later request
 /// superseded it), display was not suspended, the node is alive and in its
@@ -13,6 +14,22 @@ struct DisplayCommit: MainTurnFeature {
   let transaction: DisplayTransaction
   /// The draws' results, one per entry.
   let results: [DrawResult]
+
+  /// Each display's part goes to the queue of the window its node is in now: the displays of nodes still in the
+  /// container's window commit together in that window's turn, and a node that moved to another window, or out of
+  /// every window, while the draws ran takes its part along, as it takes its writes (the turn that takes its view
+  /// out of the window it was drawn for cancels the display). Texture commits a container's transaction on the main
+  /// queue whatever became of its layers; here each window's contents wait for that window's turn.
+  @HierarchyActor
+  func routed(from queue: TurnQueue) -> [(queue: TurnQueue, work: any MainTurnFeature)] {
+    let entries = transaction.entries
+    guard let parts = TurnQueue.parts(of: entries.indices, queuedIn: queue, core: { entries[$0].job.ticket.core })
+    else { return [(queue, self)] }
+    return parts.map { part in
+      let transaction = DisplayTransaction(entries: part.items.map { entries[$0] })
+      return (part.queue, DisplayCommit(transaction: transaction, results: part.items.map { results[$0] }))
+    }
+  }
 
   @MainActor
   func apply() {

@@ -14,8 +14,9 @@ import Synchronization
 ///    calls the will-start hooks and groups the displays into transactions;
 /// 3. draws each on the ``DisplayExecutor``, one cancellable task per display;
 /// 4. when every draw of a transaction is done, queues the transaction's
-///    ``DisplayCommit`` on its window's ``TurnQueue``: it commits in the
-///    window's next turn.
+///    ``DisplayCommit``: each display on the ``TurnQueue`` of the window its
+///    node is in then (``DisplayCommit/routed(from:)``), so that it commits in
+///    that window's next turn, and the displays still in one window together.
 ///
 /// The latest draw task of each node is kept, so that a newer request,
 /// a suspension or leaving the window cancels it. Each request is counted on
@@ -200,6 +201,7 @@ final class DisplayScheduler {
     draws.remaining -= 1
     guard draws.remaining == 0 else { return }
     let commit = DisplayCommit(transaction: draws.transaction, results: draws.results.map { $0 ?? .cancelled })
+    // Each display to the queue of its node's window now: a node may have moved while the draws ran.
     TurnQueue.queue(of: draws.transaction.entries[0].job.ticket.core).submit(commit)
     for entry in draws.transaction.entries { requestEnded(of: entry.job.ticket.core) }
     transactionsDrawing -= 1

@@ -44,17 +44,8 @@ struct LayoutApplication: MainTurnFeature {
   /// window it left (for a manual one, a `flush()` that may never come).
   @HierarchyActor
   func routed(from queue: TurnQueue) -> [(queue: TurnQueue, work: any MainTurnFeature)] {
-    guard entries.contains(where: { TurnQueue.queue(of: $0.core) !== queue }) else { return [(queue, self)] }
-    var parts: [(queue: TurnQueue, work: LayoutApplication)] = []
-    for entry in entries {
-      let target = TurnQueue.queue(of: entry.core)
-      if let index = parts.firstIndex(where: { $0.queue === target }) {
-        parts[index].work.entries.append(entry)
-      } else {
-        parts.append((target, LayoutApplication(entries: [entry], layoutRequestedAt: layoutRequestedAt)))
-      }
-    }
-    return parts.map { ($0.queue, $0.work) }
+    guard let parts = TurnQueue.parts(of: entries, queuedIn: queue, core: \.core) else { return [(queue, self)] }
+    return parts.map { ($0.queue, LayoutApplication(entries: $0.items, layoutRequestedAt: layoutRequestedAt)) }
   }
 
   /// The pixel grid of layout passes (they lay out at scale 1).

@@ -95,9 +95,12 @@ extension DisplayNode {
   ///
   /// The displays that start together in one batch under a container (the
   /// nearest one up from each node, the node included) commit together in
-  /// one main-actor turn, in the order they started, after the slowest of
-  /// their draws: a cell never shows half of its new contents. A node under
-  /// no container is its own.
+  /// one main-actor turn of the window, in the order they started, after the
+  /// slowest of their draws: a cell never shows half of its new contents. A
+  /// node under no container is its own. A node that moves to another window
+  /// (or out of every window) while they draw takes its display to that
+  /// window's turns (a display whose view has left the window it was drawn
+  /// for commits nothing); the others still commit in their window's turn.
   public nonisolated func setTransactionContainer(_ isContainer: Bool) {
     nodeCore.setDisplayFlag(NodeCore.transactionContainer, isContainer)
   }

@@ -212,17 +212,8 @@ protocol MainTurnFeature: Sendable {
   @MainActor func apply()
 
   /// This work parted by the queue that takes each of its nodes' work now (``TurnQueue/queue(of:)``), in order,
-  /// for work queued in `queue`: a node's work follows it into another window, as its writes do.
-  ///
-  /// The default keeps the work where it was queued, for a feature whose
-  /// work is void once its node leaves its window (a display's commit).
+  /// for work queued in `queue`: a node's work follows it into another window, as its writes do
+  /// (``TurnQueue/parts(of:queuedIn:core:)`` groups it).
   @HierarchyActor
   func routed(from queue: TurnQueue) -> [(queue: TurnQueue, work: any MainTurnFeature)]
-}
-
-extension MainTurnFeature {
-  @HierarchyActor
-  func routed(from queue: TurnQueue) -> [(queue: TurnQueue, work: any MainTurnFeature)] {
-    [(queue, self)]
-  }
 }

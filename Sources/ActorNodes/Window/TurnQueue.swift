@@ -48,6 +48,25 @@ final class TurnQueue {
     return queue
   }
 
+  /// `items`, the parts of a feature's work queued in `queue`, grouped by the queue that takes the work of each
+  /// one's node now (``queue(of:)``), in order; `nil` if every one goes to `queue`, as all do unless a node moved
+  /// to another window (or out of every window) since the work was made.
+  static func parts<Items: Collection>(
+    of items: Items, queuedIn queue: TurnQueue, core: (Items.Element) -> NodeCore
+  ) -> [(queue: TurnQueue, items: [Items.Element])]? {
+    guard items.contains(where: { Self.queue(of: core($0)) !== queue }) else { return nil }
+    var parts: [(queue: TurnQueue, items: [Items.Element])] = []
+    for item in items {
+      let target = Self.queue(of: core(item))
+      if let index = parts.firstIndex(where: { $0.queue === target }) {
+        parts[index].items.append(item)
+      } else {
+        parts.append((target, [item]))
+      }
+    }
+    return parts
+  }
+
   /// Lists `node`, whose ``NodeCore/pending`` work has just become non-empty or moved here.
   ///
   /// An automatic queue schedules one turn for everything registered before it runs.

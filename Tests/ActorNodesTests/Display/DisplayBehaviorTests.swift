@@ -230,6 +230,89 @@ extension HeldDrawSuites {
       #expect(log.entries.last == "parent.hierarchyDidFinish", "\(log.entries)")
     }
 
+    /// A transaction container shown in `window` whose first display, of `first`, is held mid-draw by the probe
+    /// returned, and whose second, of `second`, has drawn.
+    private func transactionUnderWay(
+      in window: Window, log: EventLog
+    ) async throws -> (first: PaintNode, second: PaintNode, slow: DrawProbe) {
+      let fast = DrawProbe()
+      let slow = DrawProbe(holdingDraws: true)
+      let cell = BasicNode(debugName: "cell") { $0.frame = Rect(x: 0, y: 0, width: 8, height: 4) }
+      cell.setTransactionContainer(true)
+      let first = PaintNode("first", color: .blue, log: log, probe: slow, frame: Self.square)
+      let second = PaintNode(
+        "second", color: .green, log: log, probe: fast, frame: Rect(x: 4, y: 0, width: 2, height: 2))
+      try await cell.addSubnodes([first, second])
+      try await window.attach(cell)
+      await slow.waitFor("draw first")
+      await fast.waitFor("drew second")
+      return (first, second, slow)
+    }
+
+    @Test(
+      "A transaction's commit goes to each node's own window: a subnode still in the container's window commits in that window's turn when the node that started first moved away while the draws ran",
+      arguments: [false, true])
+    func aTransactionCommitsInEachNodesOwnWindow(movedOutOfEveryWindow: Bool) async throws {
+      // Adversarial round 26: the whole commit went to the window of the transaction's first node, looked up when
+      // the last draw finished, so `second`, which never left the cell's manual window, took its contents and hooks
+      // in the other window's turn (the shared automatic queue's, without a flush), or never if nobody flushed it.
+      let log = EventLog()
+      let window = window()
+      let other = self.window()
+      let elsewhere = BasicNode(debugName: "elsewhere") { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+      if !movedOutOfEveryWindow { try await other.attach(elsewhere) }
+      let (first, second, slow) = try await transactionUnderWay(in: window, log: log)
+      try await elsewhere.addSubnode(first)  // Its work goes to the other window's queue (or the shared one) now.
+      slow.stopHolding()
+      slow.release()
+      await window.waitForPendingDisplays()
+      if movedOutOfEveryWindow {
+        // A write of `first`: the wait covers the shared queue's next turn, which takes what was queued before it.
+        await first.configure { $0.alpha = 0.5 }
+        await first.waitForQueuedWork()
+      } else {
+        await other.flush()
+      }
+      #expect(second.layer?.contents == nil, "the cell's window has had no turn since the draws")
+      #expect(log.entries(containing: "second.didFinish").isEmpty)
+      await window.flush()
+      #expect(second.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 255, 0, 255])
+      #expect(
+        log.entries.filter { $0.hasPrefix("second.") } == [
+          "second.willStart(async)", "second.didFinish", "second.hierarchyDidFinish",
+        ])
+      guard !movedOutOfEveryWindow else { return }
+      // `first` left the cell's window mid-draw: that display was cancelled, and it displays in its new window.
+      await window.waitForPendingDisplays()
+      await other.flush()
+      #expect(first.layer?.superlayer === elsewhere.layer)
+      #expect(first.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 0, 255, 255])
+    }
+
+    @Test(
+      "recursivelyEnsureDisplay() in an automatic window commits a subnode whose transaction's first node moved to a manual window mid-draw"
+    )
+    func recursivelyEnsureDisplayCommitsASiblingOfANodeThatMovedAway() async throws {
+      // Adversarial round 26: the commit went to the manual window that `first` had moved to, which nobody flushed:
+      // the call returned without `second`'s contents, and its `displayWillStart` never had a `displayDidFinish`.
+      let log = EventLog()
+      let window = Window(size: Size(width: 20, height: 20), turnMode: .automatic)
+      let other = self.window()
+      let elsewhere = BasicNode(debugName: "elsewhere") { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+      try await other.attach(elsewhere)
+      let (first, second, slow) = try await transactionUnderWay(in: window, log: log)
+      try await elsewhere.addSubnode(first)
+      slow.stopHolding()
+      slow.release()
+      await window.rootNode?.recursivelyEnsureDisplay()  // The cell.
+      #expect(second.layer?.contents?.rgbaBytes(x: 0, y: 0) == [0, 255, 0, 255])
+      #expect(
+        log.entries.filter { $0.hasPrefix("second.") } == [
+          "second.willStart(async)", "second.didFinish", "second.hierarchyDidFinish",
+        ])
+      await other.flush()
+    }
+
     @Test func aSynchronousDisplayDrawsOnTheMainActorWithoutATurn() async throws {
       let log = EventLog()
       let probe = DrawProbe()
