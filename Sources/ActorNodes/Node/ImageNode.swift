@@ -5,6 +5,11 @@
 /// Texture's default size. Its display sets the image as the layer's
 /// contents, which the layer scales to its bounds; a new image redraws.
 ///
+/// Its view starts out not opaque and clipping to its bounds
+/// (``ViewProperties/isOpaque`` `false`, ``ViewProperties/clipsToBounds`` `true`),
+/// as Texture's `ASImageNode` sets them in its `init`; a
+/// ``DisplayNode/configure(_:)`` write changes them like any property.
+///
 /// ```swift
 /// let avatar = ImageNode(image: Image(pixelWidth: 80, pixelHeight: 80, scale: 2, filledWith: .gray))
 /// // measures 40 × 40 wherever there is room for it
@@ -26,7 +31,11 @@ public actor ImageNode: DrawingNode {
   ///   - isLayerBacked: Whether the node loads a ``Layer`` instead of a ``View``.
   public init(debugName: String? = nil, image: Image? = nil, isLayerBacked: Bool = false) {
     nodeCore = NodeCore(isLayerBacked: isLayerBacked)
-    nodeState = NodeState(debugName: debugName)
+    // As Texture's ASImageNode sets in its init: an image may be transparent, and it is clipped to the bounds.
+    nodeState = NodeState(debugName: debugName) {
+      $0.isOpaque = false
+      $0.clipsToBounds = true
+    }
     self.image = image
   }
 

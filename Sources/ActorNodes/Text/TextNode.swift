@@ -11,6 +11,11 @@
 /// measured them (in its bounds, or in the room it was measured in if its
 /// bounds are the size that measurement gave), with the built-in bitmap typeface.
 ///
+/// Its view starts out not opaque and redrawn when its bounds change size
+/// (``ViewProperties/isOpaque`` `false`, ``ViewProperties/needsDisplayOnBoundsChange``
+/// `true`), as Texture's `ASTextNode` sets them in its `init`; a
+/// ``DisplayNode/configure(_:)`` write changes them like any property.
+///
 /// ```swift
 /// let title = TextNode(text: AttributedText("Hello", attributes: .init(font: .system(size: 15, weight: .bold))))
 /// let layout = try await title.layout(thatFits: SizeRange(min: .zero, max: Size(width: 200, height: .infinity)))
@@ -45,8 +50,12 @@ public actor TextNode: DrawingNode {
     contractPrecondition(
       maximumNumberOfLines >= 0, "maximumNumberOfLines must not be negative: got \(maximumNumberOfLines)")
     nodeCore = NodeCore(isLayerBacked: isLayerBacked)
-    // Texture's text nodes redraw when their bounds change size: text wraps to the width it is drawn at.
-    nodeState = NodeState(debugName: debugName) { $0.needsDisplayOnBoundsChange = true }
+    // As Texture's text nodes set in their init: not opaque (the lines are drawn over what is behind them, on no
+    // background), and redrawn when their bounds change size (text wraps to the width it is drawn at).
+    nodeState = NodeState(debugName: debugName) {
+      $0.isOpaque = false
+      $0.needsDisplayOnBoundsChange = true
+    }
     self.text = text
     self.maximumNumberOfLines = maximumNumberOfLines
     textContainerInset = .zero

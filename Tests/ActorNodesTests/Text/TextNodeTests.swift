@@ -144,6 +144,36 @@ struct TextNodeTests {
     #expect(node.nodeCore.layoutVersion.load(ordering: .acquiring) == version + 2)
   }
 
+  @Test(
+    "text and image nodes are not opaque, and an image node clips to its bounds, as Texture's initializers set them; a write still wins"
+  )
+  @MainActor
+  func textAndImageNodesAreNotOpaque() async throws {
+    // Adversarial round 26: both kept a plain node's opaque view (ASTextNode.mm and ASTextNode2.mm set opaque = NO
+    // and a clear background in init; ASImageNode.mm sets opaque = NO and clipsToBounds = YES).
+    let label = TextNode(text: text("Hi"))
+    let photo = ImageNode(image: Image(pixelWidth: 2, pixelHeight: 2, filledWith: .red))
+    let layerBacked = ImageNode(image: Image(pixelWidth: 2, pixelHeight: 2, filledWith: .red), isLayerBacked: true)
+    let configured = ImageNode(image: Image(pixelWidth: 2, pixelHeight: 2, filledWith: .red))
+    await configured.configure {
+      $0.isOpaque = true
+      $0.clipsToBounds = false
+    }
+    let (labelRecord, photoRecord) = (await label.viewProperties(), await photo.viewProperties())
+    #expect(!labelRecord.isOpaque && !labelRecord.clipsToBounds)
+    #expect(!photoRecord.isOpaque && photoRecord.clipsToBounds)
+    #expect(labelRecord.backgroundColor == nil && photoRecord.backgroundColor == nil, "clear: none, as a plain node's")
+    let root = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+    try await root.addSubnodes([label, photo, layerBacked, configured])
+    let window = Window(size: Size(width: 20, height: 20), turnMode: .manual)
+    try await window.attach(root)
+    await window.flush()
+    #expect(label.view?.isOpaque == false && label.layer?.masksToBounds == false)
+    #expect(photo.view?.isOpaque == false && photo.view?.clipsToBounds == true)
+    #expect(layerBacked.layer?.isOpaque == false && layerBacked.layer?.masksToBounds == true)
+    #expect(configured.layer?.isOpaque == true && configured.layer?.masksToBounds == false)
+  }
+
   @Test("a truncated text node draws, in the bounds it measured, the lines it measured (not the bounds' own)")
   func truncatedNodeDrawsWhatItMeasured() async throws {
     // Cut to "aaaa-bbbbbb…" in 72 points, it is 69.3 wide; set again in 70 points it would be cut to "aaaa-…".
