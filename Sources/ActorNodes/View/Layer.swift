@@ -20,9 +20,28 @@
 @MainActor
 public final class Layer {
   /// The layer's own coordinate space; its size is the layer's size.
-  public var bounds: Rect = .zero {
-    willSet { ViewValueRule.bounds(newValue) }
-    didSet { if needsDisplayOnBoundsChange, bounds.size != oldValue.size { markNeedsDisplay() } }
+  ///
+  /// A new size marks a layer that redraws on a bounds change (``needsDisplayOnBoundsChange``). Written here, on
+  /// a drawing node's layer (or through its view's `frame` or `bounds`), the mark asks for a display as
+  /// ``setNeedsDisplay()`` does, as Core Animation displays a layer its bounds marked at the next commit: a text
+  /// node framed by hand in its supernode's `layout(_:)` draws at its new size.
+  public var bounds: Rect {
+    get { storedBounds }
+    set { if setBounds(newValue), let displayingSlot { DisplayTriggers.layerMarked(displayingSlot) } }
+  }
+  private var storedBounds: Rect = .zero
+
+  /// Sets the bounds for the library (a node's write or a layout pass's frame), marking the layer as ``bounds``
+  /// does but asking for no display: the write asks for the one it needs itself.
+  /// - Returns: Whether the new size marked the layer as needing display.
+  @discardableResult
+  func setBounds(_ newValue: Rect) -> Bool {
+    ViewValueRule.bounds(newValue)
+    let oldSize = storedBounds.size
+    storedBounds = newValue
+    guard needsDisplayOnBoundsChange, newValue.size != oldSize else { return false }
+    markNeedsDisplay()
+    return true
   }
   /// The position of ``anchorPoint`` in the superlayer's coordinates.
   public var position: Point = .zero {
@@ -78,7 +97,8 @@ public final class Layer {
     willSet { ViewValueRule.contentsScale(newValue) }
   }
   /// Whether a change of the bounds' size marks the layer as needing display (`CALayer`'s, for sizes only: a
-  /// layer draws its bounds' size, never their origin).
+  /// layer draws its bounds' size, never their origin). A drawing node's layer so marked displays again, whoever
+  /// wrote the size: its node, a layout pass, or main-actor code writing ``bounds`` or ``frame`` directly.
   public var needsDisplayOnBoundsChange = false
 
   /// Whether the layer waits for a layout pass.
@@ -102,7 +122,8 @@ public final class Layer {
 
   /// The node that loaded this layer (or its view), if any: shown by ``recursiveDescription()``.
   var nodeLabel: NodeLabel?
-  /// The slot of the drawing node that loaded this layer (or its view), whose display ``setNeedsDisplay()`` asks for.
+  /// The slot of the drawing node that loaded this layer (or its view), whose display ``setNeedsDisplay()`` (or a
+  /// new size written to ``bounds`` that marks the layer) asks for.
   ///
   /// `unowned`, as ``superlayer`` is: the slot sets it when the view loads and
   /// clears it when it releases its views, so it never outlives the slot, and

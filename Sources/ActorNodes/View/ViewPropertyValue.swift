@@ -67,7 +67,7 @@ enum ViewPropertyValue: Sendable {
   @inline(never)
   func apply(to layer: Layer, view: View?) -> Bool {
     switch self {
-    case .bounds(let value): layer.bounds = value
+    case .bounds(let value): layer.setBounds(value)
     case .position(let value): layer.position = value
     case .anchorPoint(let value): layer.anchorPoint = value
     case .alpha(let value): layer.opacity = value

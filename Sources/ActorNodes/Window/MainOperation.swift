@@ -195,7 +195,7 @@ struct FrameForView: Sendable {
   @MainActor
   func apply(to layer: Layer, newer: ViewPropertyMask) {
     if newer.contains(.bounds) {
-      layer.bounds = Rect(origin: boundsOrigin ?? layer.bounds.origin, size: frame.size)
+      layer.setBounds(Rect(origin: boundsOrigin ?? layer.bounds.origin, size: frame.size))
     }
     if newer.contains(.position) { layer.position = frame.position(ofAnchor: layer.anchorPoint) }
   }

@@ -168,5 +168,75 @@ extension HeldDrawSuites {
       }
       #expect(missing == 0, "\(missing) of 100 calls returned before the contents were set")
     }
+
+    @Test(
+      "A text node's view resized directly on the main actor redraws at its new size (Texture: ASTextNode sets needsDisplayOnBoundsChange, and a layer its bounds marked displays at the next commit)"
+    )
+    func aTextNodeResizedByADirectFrameWriteRedraws() async throws {
+      let text = TextNode(text: AttributedText("Hello kittens"))
+      await text.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 20) }
+      let root = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 200, height: 200) }
+      try await root.addSubnode(text)
+      let window = Window(size: Size(width: 200, height: 200))
+      try await window.attach(root)
+      await root.recursivelyEnsureDisplay()
+      #expect(text.layer?.contents?.pixelWidth == 100)
+
+      text.view?.frame = Rect(x: 0, y: 0, width: 50, height: 40)
+      await window.waitForPendingDisplays()
+      await window.waitForQueuedWork()
+      #expect(text.layer?.contents?.pixelWidth == 50)
+      #expect(text.layer?.contents?.pixelHeight == 40)
+      #expect(text.layer?.needsDisplay == false, "the mark is displayed, not left for ever")
+    }
+
+    @Test(
+      "The custom nodes guide's form: a text subnode framed in its supernode's layout(_:) redraws at its new size"
+    )
+    func aTextNodeFramedInItsSupernodesLayoutRedraws() async throws {
+      let text = TextNode(text: AttributedText("Hello kittens"))
+      let placer = TextPlacer(text, frame: Rect(x: 0, y: 0, width: 100, height: 20))
+      try await placer.addSubnode(text)
+      let window = Window(size: Size(width: 200, height: 200))
+      try await window.attach(placer)
+      await placer.recursivelyEnsureDisplay()
+      #expect(text.layer?.contents?.pixelWidth == 100)
+
+      placer.textFrame.frame = Rect(x: 0, y: 0, width: 50, height: 40)
+      await placer.setNeedsLayout()
+      try await window.layoutIfNeeded()
+      await window.waitForPendingDisplays()
+      await window.waitForQueuedWork()
+      #expect(text.view?.frame.size == Size(width: 50, height: 40))
+      #expect(text.layer?.contents?.pixelWidth == 50)
+      #expect(text.layer?.needsDisplay == false)
+    }
+  }
+}
+
+/// A frame that main-actor code reads and a test changes.
+@MainActor
+final class FrameBox {
+  var frame: Rect
+  init(_ frame: Rect) { self.frame = frame }
+}
+
+/// A node that sets its text subnode's frame in `layout(_:)`, as the custom nodes guide's nodes do
+/// (`_textNode.frame = …` in `-layout`), without measuring it: the text node is laid out by no pass.
+actor TextPlacer: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "textPlacer")
+  nonisolated let text: TextNode
+  nonisolated let textFrame: FrameBox
+
+  @MainActor init(_ text: TextNode, frame: Rect) {
+    self.text = text
+    textFrame = FrameBox(frame)
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod { .size(range.max) }
+
+  @MainActor func layout(_ context: borrowing LayoutContext) {
+    text.view?.frame = textFrame.frame
   }
 }
