@@ -191,6 +191,9 @@ struct LayoutApplication: MainTurnFeature {
   ) {
     // Texture's `__layout` lays out nothing at empty bounds (at the origin, of no size): the hooks would compute
     // frames from nothing. (A window's root takes the window's size whatever its own bounds: its layout's counts.)
+    // The pass laid the view out: its mark is answered once the hooks return (a mark the node makes on its own view
+    // from them asked for nothing: `LayoutTriggers.layoutMarked(_:)`).
+    defer { layer.clearNeedsLayout() }
     guard layer.bounds != .zero || layout.size != .zero else { return }
     let context = LayoutContext(
       node: node, view: view, layer: layer, layout: layout.layout(of: node), measuredSizes: sizes)

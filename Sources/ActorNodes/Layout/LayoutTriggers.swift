@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What a main-actor turn tells layout: loaded nodes that entered a window, which a pass may have to lay out.
 ///
 /// In Texture a newly loaded layer needs layout: its first layout pass lays
@@ -18,6 +20,11 @@
 /// that layout (a node that places its subnodes itself gets their sizes, which
 /// only a pass reads, off the main actor).
 ///
+/// A loaded node whose view or layer was marked as needing layout by hand
+/// (``Layer/setNeedsLayout()``, or a written ``ViewPropertyChanges/setNeedsLayout()``
+/// once it reaches the view) is laid out again the same way, so that its
+/// hooks run, as UIKit's next layout cycle runs `layoutSubviews`.
+///
 /// A node moved under a supernode whose applied layout places it somewhere
 /// else than its view shows (it left and came back, and another supernode's
 /// layout framed it meanwhile) has its supernode's frames applied again by a
@@ -29,13 +36,28 @@ enum LayoutTriggers {
   private static var entered: [ViewSlot] = []
   /// Loaded nodes moved in this turn under a supernode that places its subnodes from a layout it applied.
   private static var moved: [ViewSlot] = []
-  /// Nodes that loaded with a layout applied before: their layout hooks have not run for it.
-  private static var loadedWithLayout: [ViewSlot] = []
+  /// Nodes whose layout hooks are owed: loaded with a layout applied before (they have not run for it), or marked.
+  private static var owingHooks: [ViewSlot] = []
 
   /// A node's view loaded with a layout a pass applied before: its hooks run in this turn's pass, or after it.
   static func nodeLoaded(withLayout slot: ViewSlot) {
     slot.layoutRequested = true
-    loadedWithLayout.append(slot)
+    owingHooks.append(slot)
+  }
+
+  /// A loaded node's view was marked as needing layout by hand: a pass lays it out again and runs its hooks (a
+  /// node no pass laid out yet runs them at its first). Outside a turn the request is sent at once.
+  ///
+  /// A mark the node makes from its own layout hooks asks for nothing, as its invalidation does: the pass would
+  /// run them again, which would mark again, for ever. The mark is cleared when they return.
+  static func layoutMarked(_ slot: ViewSlot) {
+    guard !slot.isReleased, let node = slot.liveNode,
+      LayoutApplication.nodeRunningHooks.load(ordering: .relaxed) != node.nodeCore.id
+    else { return }
+    slot.layoutRequested = true
+    guard slot.appliedLayout != nil else { return }
+    owingHooks.append(slot)
+    if !MainTurn.isApplying { sendGathered() }
   }
 
   /// A loaded node entered a window's hierarchy.
@@ -58,7 +80,7 @@ enum LayoutTriggers {
 
   /// Hands the nodes to lay out to their isolations, once the turn is over.
   static func sendGathered() {
-    layOutAgain(movedNodesToPlaceAgain() + loadedNodesToLayOut())
+    layOutAgain(movedNodesToPlaceAgain() + nodesOwingHooks())
     guard !entered.isEmpty else { return }
     var nodes: [any DisplayNode] = []
     for slot in entered where slot.appliedLayout == nil && slot.isInHierarchy && !slot.isReleased {
@@ -107,13 +129,16 @@ enum LayoutTriggers {
     return nodes
   }
 
-  /// The nodes that loaded with a layout and whose hooks no pass of this turn ran: each lays it out again.
-  private static func loadedNodesToLayOut() -> [any DisplayNode] {
-    guard !loadedWithLayout.isEmpty else { return [] }
-    let nodes = loadedWithLayout.compactMap { slot in
-      slot.layoutRequested && slot.isLoaded && !slot.isReleased ? slot.liveNode : nil
+  /// The nodes that loaded with a layout, or were marked, and whose hooks no pass of this turn ran: each lays it
+  /// out again.
+  private static func nodesOwingHooks() -> [any DisplayNode] {
+    guard !owingHooks.isEmpty else { return [] }
+    var seen = Set<ObjectIdentifier>()
+    let nodes = owingHooks.compactMap { slot in
+      slot.layoutRequested && slot.isLoaded && !slot.isReleased && seen.insert(ObjectIdentifier(slot)).inserted
+        ? slot.liveNode : nil
     }
-    loadedWithLayout = []
+    owingHooks = []
     return nodes
   }
 

@@ -119,10 +119,11 @@ extension DisplayNode {
   /// node for a pass, and marks the view as needing layout: before load that
   /// mark is recorded and applied at load; after load it reaches the view
   /// before this returns when called on the main actor (as Texture marks the
-  /// view during the call), and is queued like a property write from anywhere else.
+  /// view during the call), and is queued like a property write from anywhere
+  /// else. The pass that lays the node out runs its layout hooks and clears the mark.
   public nonisolated func setNeedsLayout() async {
     invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
-    await configure { $0.setNeedsLayout() }
+    await configure { $0.markNeedsLayoutOfRequestedPass() }
   }
 
   /// Whether the node loads a bare ``Layer`` instead of a ``View``.

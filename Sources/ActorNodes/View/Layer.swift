@@ -27,7 +27,7 @@ public final class Layer {
   /// node framed by hand in its supernode's `layout(_:)` draws at its new size.
   public var bounds: Rect {
     get { storedBounds }
-    set { if setBounds(newValue), let displayingSlot { DisplayTriggers.layerMarked(displayingSlot) } }
+    set { if setBounds(newValue), let slot { DisplayTriggers.layerMarked(slot) } }
   }
   private var storedBounds: Rect = .zero
 
@@ -122,13 +122,14 @@ public final class Layer {
 
   /// The node that loaded this layer (or its view), if any: shown by ``recursiveDescription()``.
   var nodeLabel: NodeLabel?
-  /// The slot of the drawing node that loaded this layer (or its view), whose display ``setNeedsDisplay()`` (or a
-  /// new size written to ``bounds`` that marks the layer) asks for.
+  /// The slot of the node that loaded this layer (or its view): a mark made by hand reaches the node through it,
+  /// ``setNeedsDisplay()`` (or a new size written to ``bounds`` that marks the layer) asking a drawing node for a
+  /// display, ``setNeedsLayout()`` asking any node for a layout pass.
   ///
   /// `unowned`, as ``superlayer`` is: the slot sets it when the view loads and
   /// clears it when it releases its views, so it never outlives the slot, and
   /// the slot gets no side table.
-  unowned var displayingSlot: ViewSlot?
+  unowned var slot: ViewSlot?
   /// Whether a node owns this layer; a view factory must return a layer nobody owns.
   var isOwnedByNode: Bool { nodeLabel != nil }
 
@@ -149,7 +150,25 @@ public final class Layer {
   }
 
   /// Marks the layer as needing a layout pass.
-  public func setNeedsLayout() { needsLayout = true }
+  ///
+  /// The layer of a node (or its view's) then asks for a layout pass of the
+  /// node, as UIKit's next layout cycle runs `layoutSubviews`, which runs
+  /// Texture's `-layout`: the pass lays the node out again in the range of its
+  /// applied layout (its calculated layout is not invalidated: measured only if
+  /// it is no longer valid), applies it and runs its ``DisplayNode/layout(_:)``
+  /// and ``DisplayNode/layoutDidFinish(_:)``, then clears the mark. A node no
+  /// pass laid out yet runs them at its first pass. A mark a node makes on its
+  /// own layer from its own layout hooks asks for nothing (the pass would run
+  /// them again, for ever) and is cleared when they return.
+  /// ``Window/layoutIfNeeded()`` waits for the pass.
+  public func setNeedsLayout() {
+    needsLayout = true
+    if let slot { LayoutTriggers.layoutMarked(slot) }
+  }
+
+  /// Marks the layer as needing a layout pass without asking its node for one: the library's own marks (a
+  /// written mark, which its slot answers, and the marks a load applies).
+  func markNeedsLayout() { needsLayout = true }
 
   /// Marks the layer as needing to redraw its contents.
   ///
@@ -160,7 +179,7 @@ public final class Layer {
   /// again from its current ``DrawingNode/drawParameters()``.
   public func setNeedsDisplay() {
     markNeedsDisplay()
-    if let displayingSlot { DisplayTriggers.layerMarked(displayingSlot) }
+    if let slot { DisplayTriggers.layerMarked(slot) }
   }
 
   /// Marks the layer without asking its node for a display: the library's own marks, which ask for one themselves
@@ -173,8 +192,22 @@ public final class Layer {
   /// How many times ``setNeedsDisplay()`` was called (for tests that count redraws, as Texture's do).
   package private(set) var displayRequestCount = 0
 
-  /// Runs a pending layout pass: clears ``needsLayout``.
-  public func layoutIfNeeded() { needsLayout = false }
+  /// Runs a pending layout pass: clears ``needsLayout`` of a layer no node loaded.
+  ///
+  /// A node's layer (or its view's) is laid out by the pass its mark asked
+  /// for (``setNeedsLayout()``), which runs off the main actor: it cannot run
+  /// during this call, so this applies nothing and leaves the mark, which the
+  /// pass clears once it has applied the layout and run the node's layout hooks
+  /// (UIKit's `layoutIfNeeded` runs `layoutSubviews`, and Texture's `-layout`,
+  /// synchronously). To wait for that pass, `await` ``Window/layoutIfNeeded()``
+  /// or ``DisplayNode/layoutIfNeeded()``.
+  public func layoutIfNeeded() {
+    guard slot == nil else { return }
+    needsLayout = false
+  }
+
+  /// Clears ``needsLayout``: a pass applied the node's layout and ran its layout hooks.
+  func clearNeedsLayout() { needsLayout = false }
 
   /// Runs a pending display: clears ``needsDisplay``.
   public func displayIfNeeded() { needsDisplay = false }

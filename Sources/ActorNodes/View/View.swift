@@ -108,11 +108,12 @@ public final class View {
   /// Whether the view waits to redraw.
   public var needsDisplay: Bool { layer.needsDisplay }
 
-  /// Marks the view as needing a layout pass.
+  /// Marks the view as needing a layout pass; a node's view asks for a pass of its node (see ``Layer/setNeedsLayout()``).
   public func setNeedsLayout() { layer.setNeedsLayout() }
   /// Marks the view as needing to redraw.
   public func setNeedsDisplay() { layer.setNeedsDisplay() }
-  /// Runs a pending layout pass.
+  /// Runs a pending layout pass: clears ``needsLayout`` of a view no node loaded; a node's view keeps its mark
+  /// until the pass it asked for applies (see ``Layer/layoutIfNeeded()``).
   public func layoutIfNeeded() { layer.layoutIfNeeded() }
 
   /// The window whose view tree contains this view, if any.

@@ -49,7 +49,7 @@ extension ViewActions {
   /// Performs the actions on a loaded layer.
   @MainActor
   func apply(to layer: Layer) {
-    if contains(.needsLayout) { layer.setNeedsLayout() }
+    if contains(.needsLayout) { layer.markNeedsLayout() }
     if contains(.needsDisplay) { layer.markNeedsDisplay() }
   }
 }

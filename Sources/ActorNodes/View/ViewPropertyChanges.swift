@@ -38,7 +38,15 @@ public struct ViewPropertyChanges: Sendable {
   }
 
   /// Requests a layout pass of the view (`setNeedsLayout`).
+  ///
+  /// Once the mark reaches the loaded view, the node is laid out again, as
+  /// if its view were marked on the main actor (``Layer/setNeedsLayout()``):
+  /// its layout hooks run, and the pass clears the mark. Unlike
+  /// ``DisplayNode/setNeedsLayout()``, it does not invalidate the node's
+  /// calculated layout.
   public mutating func setNeedsLayout() { actions.insert(.needsLayout) }
+  /// Marks the view as needing layout for ``DisplayNode/setNeedsLayout()``, which asks for the pass itself.
+  mutating func markNeedsLayoutOfRequestedPass() { actions.formUnion([.needsLayout, .layoutPassRequested]) }
   /// Requests a redraw of the view (`setNeedsDisplay`).
   ///
   /// A ``DrawingNode``'s view then draws again, as if its layer were marked on
@@ -190,4 +198,6 @@ struct ViewActions: OptionSet, Hashable, Sendable {
   /// With ``needsDisplay``: the display was asked for already (``DisplayNode/setNeedsDisplay()``), so the mark
   /// only marks the layer.
   static let displayRequested = ViewActions(rawValue: 1 << 2)
+  /// With ``needsLayout``: the pass was asked for already (``DisplayNode/setNeedsLayout()``), so the mark only marks.
+  static let layoutPassRequested = ViewActions(rawValue: 1 << 3)
 }

@@ -124,12 +124,12 @@ final class ViewSlot {
     self.layer = layer
     view?.isOwnedByNode = true
     layer.nodeLabel = label
+    layer.slot = self
   }
 
-  /// Records that the node draws its contents: marking its layer asks for a display (``Layer/displayingSlot``).
+  /// Records that the node draws its contents: marking its layer asks for a display (``Layer/slot``).
   func setDrawsContents(_ draws: Bool) {
     drawsContents = draws
-    layer?.displayingSlot = draws ? self : nil
   }
 
   /// Gives up the view and layer of a dead node: takes the view out of a node's view (the node tree's views, where
@@ -156,7 +156,7 @@ final class ViewSlot {
     }
     children = []
     if let layer {
-      layer.displayingSlot = nil
+      layer.slot = nil
       if layer.superlayer?.isOwnedByNode == true {
         if let view { view.removeFromSuperview() } else { layer.removeFromSuperlayer() }
       }
@@ -189,7 +189,11 @@ final class ViewSlot {
       let isDone = write.actions.contains(.displayRequested) && hasDisplayed(since: write)
       write.actions.subtracting(isDone ? .needsDisplay : []).apply(to: layer)
     }
-    if write.actions.contains(.needsLayout) { layoutRequested = true }
+    if write.actions.contains(.needsLayout) {
+      layoutRequested = true
+      // A mark written by hand: as if the view were marked here (the node's `setNeedsLayout()` asked for its pass).
+      if !write.actions.contains(.layoutPassRequested) { LayoutTriggers.layoutMarked(self) }
+    }
     if write.actions.contains(.needsDisplay), !write.actions.contains(.displayRequested) {
       DisplayTriggers.layerMarked(self)  // A mark written by hand: as if the layer were marked here.
     } else if redraw {

@@ -271,6 +271,83 @@ struct LayoutPassTests {
     #expect(log.entries.isEmpty, "an invalidation alone that changes nothing runs no hook")
   }
 
+  /// The ways of marking a loaded node's view as needing layout (adversarial round 26: only the node's own
+  /// `setNeedsLayout()` asked for a pass, and no pass cleared the mark).
+  enum LayoutMark: CaseIterable, Sendable {
+    case view, layer, configureOnMain, configureOffMain, node
+  }
+
+  @Test(
+    "A mark on a loaded node's view asks for a pass that runs its layout hooks and clears the mark, as UIKit's layoutSubviews runs Texture's -layout; the node is not measured again",
+    arguments: LayoutMark.allCases)
+  @MainActor
+  func markedViewRunsTheLayoutHooks(_ mark: LayoutMark) async throws {
+    let log = EventLog()
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10), log: log)
+    let root = PassNode("root", log: log) { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    let window = Window(size: Size(width: 100, height: 100))
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    let view = try #require(root.view)
+    #expect(!view.needsLayout)
+    log.clear()
+
+    switch mark {
+    case .view: view.setNeedsLayout()
+    case .layer: view.layer.setNeedsLayout()
+    case .configureOnMain: await root.configure { $0.setNeedsLayout() }
+    case .configureOffMain: await Task.detached { await root.configure { $0.setNeedsLayout() } }.value
+    case .node: await root.setNeedsLayout()
+    }
+    try await window.layoutIfNeeded()
+    #expect(log.entries == ["root.layout 100.0x100.0", "root.layoutDidFinish"], "only the node marked")
+    #expect(!view.needsLayout, "the pass answered the mark")
+    if mark != .node { #expect(await root.layoutCalls == 1, "a mark invalidates nothing: not measured again") }
+  }
+
+  @Test(
+    "A node's view keeps its mark through view.layoutIfNeeded() until the pass it asked for applies (no pass runs on the main actor); a view no node loaded clears it"
+  )
+  @MainActor
+  func layoutIfNeededOnANodesViewLeavesTheMarkToThePass() async throws {
+    let log = EventLog()
+    let root = PassNode("root", log: log)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    let view = try #require(root.view)
+    log.clear()
+    view.setNeedsLayout()
+    view.layoutIfNeeded()
+    #expect(view.needsLayout)
+    #expect(log.entries.isEmpty)
+    try await window.layoutIfNeeded()
+    #expect(log.entries == ["root.layout 100.0x100.0", "root.layoutDidFinish"])
+    #expect(!view.needsLayout)
+
+    let plain = View()
+    plain.setNeedsLayout()
+    plain.layoutIfNeeded()
+    #expect(!plain.needsLayout)
+  }
+
+  @Test(
+    "A node that marks its own view from its layout hooks asks for no pass (it would run them for ever); the mark is cleared when they return"
+  )
+  @MainActor
+  func markFromTheNodesOwnHooksAsksForNothing() async throws {
+    let node = SelfMarkingNode()
+    let window = Window(size: Size(width: 100, height: 100))
+    try await window.attach(node)
+    try await window.layoutIfNeeded()
+    #expect(node.hookRuns.count == 1)
+    node.view?.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    try await window.layoutIfNeeded()
+    #expect(node.hookRuns.count == 2, "once for the mark made outside its hooks")
+    #expect(node.view?.needsLayout == false)
+  }
+
   @Test("calculatedLayoutDidChange() hears every layout measured anew and applied, even an equal one; not a reused one")
   @MainActor
   func calculatedLayoutDidChangeOnEveryNewLayout() async throws {
@@ -1866,4 +1943,22 @@ actor InsetFirstSubnodeNode: DisplayNode {
     guard let first = await subnodes.first else { return .size(range.max) }
     return .spec(.inset(EdgeInsets(top: inset, left: inset, bottom: inset, right: inset), .node(first)))
   }
+}
+
+/// A node whose `layout(_:)` marks its own view as needing layout, and counts its runs.
+actor SelfMarkingNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "selfMarking")
+  nonisolated let hookRuns = HookRuns()
+
+  @MainActor func layout(_ context: borrowing LayoutContext) {
+    hookRuns.count += 1
+    context.view?.setNeedsLayout()
+  }
+}
+
+/// A count that main-actor hooks raise.
+@MainActor
+final class HookRuns {
+  var count = 0
 }

@@ -462,18 +462,25 @@ struct BridgedPropertyTests {
     .tags(.texturePort))
   @MainActor
   func setNeedsLayoutLater() async throws {
-    let node = BasicNode()
+    let node = GatedFillerNode()
     let window = Window(turnMode: .manual)
     try await window.attach(node)
     let view = try #require(node.view)
-    view.layoutIfNeeded()
+    #expect(!view.needsLayout)
+    // The pass it asks for waits, so that the flush shows the mark before a pass answers it (round 26: a pass
+    // clears the mark of a view it laid out).
+    let gate = Gate()
+    await node.hold(at: gate)
     await Task.detached { await node.setNeedsLayout() }.value
     #expect(!view.needsLayout)
+    await gate.waitForArrivals(1)
     await window.flush()
     #expect(view.needsLayout)
+    await gate.open()
+    try await window.layoutIfNeeded()
+    #expect(!view.needsLayout, "the pass answered it")
     // From the main actor it marks the view during the call, as Texture's bridged `setNeedsLayout` does on main
     // (round 25: the call ran on the node's actor, which queued the mark for the next turn).
-    view.layoutIfNeeded()
     await node.setNeedsLayout()
     #expect(view.needsLayout)
   }
