@@ -81,59 +81,116 @@ enum LayoutPass {
   }
 
   /// The nodes to walk down from: each dirty node, or the nearest ancestor its size change reaches.
+  ///
+  /// Deepest first: a node is measured again once every dirty node below it
+  /// that changed size has reached it, so an ancestor that several of them
+  /// resize (or that is dirty itself) is measured once, as Texture's one
+  /// layout pass lays out the root their `setNeedsLayout` calls escalated to.
+  /// The roots keep the order of the dirty nodes that reached them first.
   private static func roots(
     for dirty: [any DisplayNode], _ environment: LayoutEnvironment, errors: inout [any Error],
     failed: inout [any DisplayNode]
   ) async -> [Root] {
-    var roots: [Root] = []
-    var seen = Set<ObjectIdentifier>()
-    for node in dirty {
-      var current = node
-      // Read once: the pass takes the node's invalidation now (an ancestor it reaches is not invalidated).
-      var invalidatedAt = node.nodeCore.unhandledInvalidation.exchange(0, ordering: .acquiringAndReleasing)
-      do {
-        while true {
-          let (remeasured, chosenAt) = try await current.remeasureForPass(environment, invalidatedAt: invalidatedAt)
-          invalidatedAt = 0
-          if case .sameSize(let range) = remeasured {
-            // A window's root keeps its window's size, which the step reads and checks (the root may move); any
-            // other node keeps its range, and needs no hop to learn where it stands.
-            var target = PassTarget.range(range)
-            if current.nodeCore.hostWindowID.load(ordering: .acquiring) != 0,
-              case .windowRoot(let window) = await Tree.passPlace(of: current)
-            {
-              target = .window(window)
+    // One step reads every depth; a single dirty node needs none. Nodes that move meanwhile only lose the order.
+    let depths = dirty.count > 1 ? await Tree.depths(of: dirty) : dirty.map { _ in 0 }
+    var levels = [[Remeasure]](repeating: [], count: (depths.max() ?? -1) + 1)
+    // The nodes listed and not measured yet, by core: where they wait in `levels`.
+    var listed: [ObjectIdentifier: (level: Int, index: Int)] = [:]
+    for (order, node) in dirty.enumerated() where listed[ObjectIdentifier(node.nodeCore)] == nil {
+      listed[ObjectIdentifier(node.nodeCore)] = (depths[order], levels[depths[order]].count)
+      levels[depths[order]].append(Remeasure(node: node, order: order, isDirty: true))
+    }
+    var roots: [(order: Int, root: Root)] = []
+    for level in levels.indices.reversed() {
+      var index = 0
+      while index < levels[level].count {
+        let entry = levels[level][index]
+        index += 1
+        listed[ObjectIdentifier(entry.node.nodeCore)] = nil
+        // Read once: the pass takes the node's invalidation now (an ancestor it reaches is not invalidated).
+        let invalidatedAt =
+          entry.isDirty ? entry.node.nodeCore.unhandledInvalidation.exchange(0, ordering: .acquiringAndReleasing) : 0
+        do {
+          switch try await remeasure(entry.node, invalidatedAt: invalidatedAt, environment) {
+          case .root(let root):
+            roots.append((entry.order, root))
+          case .supernode(let supernode):
+            // Listed a level up, so measured after every node of this one (those that reach it too join its
+            // entry). One measured already, whose depth a move changed meanwhile, is listed again.
+            let key = ObjectIdentifier(supernode.nodeCore)
+            if let place = listed[key] {
+              levels[place.level][place.index].order = Swift.min(levels[place.level][place.index].order, entry.order)
+            } else {
+              let above = Swift.max(level - 1, 0)
+              listed[key] = (above, levels[above].count)
+              levels[above].append(Remeasure(node: supernode, order: entry.order, isDirty: false))
             }
-            roots.append(Root(node: current, target: target, frame: nil, chosenAt: chosenAt))
-            // Its ancestors keep their applied layouts, but the layouts they cached for other ranges were measured
-            // from the node's old content (a range it kept its size in says nothing of the others).
-            if current.nodeCore.supernodeID.load(ordering: .acquiring) != 0 {
-              await Tree.invalidateCachedLayouts(ofAncestorsOf: current)
-            }
+          case nil:
             break
           }
-          switch await Tree.passPlace(of: current) {
-          case .windowRoot(let window):
-            roots.append(Root(node: current, target: .window(window), frame: nil, chosenAt: chosenAt))
-          case .subnode(let supernode):
-            // Texture bumps the supernode's version too: its cached layouts assumed the old size.
-            supernode.nodeCore.layoutVersion.wrappingAdd(1, ordering: .releasing)
-            current = supernode
-            continue
-          case .root:
-            // A root outside any window frames itself: laid out at its bounds, or in the range it kept.
-            if let range = await current.passRangeAsRoot(environment) {
-              roots.append(Root(node: current, target: .range(range), frame: nil, chosenAt: chosenAt))
-            }
-          }
-          break
+        } catch {
+          errors.append(error)
+          failed.append(entry.node)
         }
-      } catch {
-        errors.append(error)
-        failed.append(current)
       }
     }
-    return roots.filter { seen.insert(ObjectIdentifier($0.node.nodeCore)).inserted }
+    var seen = Set<ObjectIdentifier>()
+    // Stable: roots of the same order keep the order they were found in.
+    return roots.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
+      .map(\.element.root).filter { seen.insert(ObjectIdentifier($0.node.nodeCore)).inserted }
+  }
+
+  /// A node ``roots(for:_:errors:failed:)`` measures again.
+  private struct Remeasure {
+    let node: any DisplayNode
+    /// The index in the dirty list of the first dirty node that reached it.
+    var order: Int
+    /// Whether it is a dirty node (else an ancestor that a dirty node's size change reached).
+    let isDirty: Bool
+  }
+
+  /// Where a node measured again for a pass leads: a root to walk down from, or its supernode, which its size
+  /// change reached.
+  private enum Remeasured {
+    case root(Root)
+    case supernode(any DisplayNode)
+  }
+
+  /// Measures `node` again in the range of its applied layout: a root if it kept its size, else (it resized, or
+  /// was never laid out) its supernode, whose version this bumps, or the root the node is; `nil` for a root
+  /// outside any window with nothing to lay out.
+  private static func remeasure(
+    _ node: any DisplayNode, invalidatedAt: UInt64, _ environment: LayoutEnvironment
+  ) async throws -> Remeasured? {
+    let (remeasured, chosenAt) = try await node.remeasureForPass(environment, invalidatedAt: invalidatedAt)
+    if case .sameSize(let range) = remeasured {
+      // A window's root keeps its window's size, which the step reads and checks (the root may move); any
+      // other node keeps its range, and needs no hop to learn where it stands.
+      var target = PassTarget.range(range)
+      if node.nodeCore.hostWindowID.load(ordering: .acquiring) != 0,
+        case .windowRoot(let window) = await Tree.passPlace(of: node)
+      {
+        target = .window(window)
+      }
+      // Its ancestors keep their applied layouts, but the layouts they cached for other ranges were measured
+      // from the node's old content (a range it kept its size in says nothing of the others).
+      if node.nodeCore.supernodeID.load(ordering: .acquiring) != 0 {
+        await Tree.invalidateCachedLayouts(ofAncestorsOf: node)
+      }
+      return .root(Root(node: node, target: target, frame: nil, chosenAt: chosenAt))
+    }
+    switch await Tree.passPlace(of: node) {
+    case .windowRoot(let window):
+      return .root(Root(node: node, target: .window(window), frame: nil, chosenAt: chosenAt))
+    case .subnode(let supernode):
+      // Texture bumps the supernode's version too: its cached layouts assumed the old size.
+      supernode.nodeCore.layoutVersion.wrappingAdd(1, ordering: .releasing)
+      return .supernode(supernode)
+    case .root:
+      // A root outside any window frames itself: laid out at its bounds, or in the range it kept.
+      guard let range = await node.passRangeAsRoot(environment) else { return nil }
+      return .root(Root(node: node, target: .range(range), frame: nil, chosenAt: chosenAt))
+    }
   }
 
   /// Walks down from `roots`, supernodes first, collecting what the main actor applies; then gives the nodes that
@@ -435,6 +492,30 @@ extension Tree {
     while let current = ancestor {
       current.nodeCore.layoutVersion.wrappingAdd(1, ordering: .releasing)
       ancestor = current.nodeCore.supernode
+    }
+  }
+
+  /// The depth of each of `nodes` in its tree (0 for a root), in one step; each ancestor is walked once.
+  static func depths(of nodes: [any DisplayNode]) -> [Int] {
+    var known: [ObjectIdentifier: Int] = [:]
+    return nodes.map { node in
+      // Up to the first node whose depth is known (or past the root), then down again.
+      var chain: [NodeCore] = []
+      var current: NodeCore? = node.nodeCore
+      var depth = -1
+      while let core = current {
+        if let found = known[ObjectIdentifier(core)] {
+          depth = found
+          break
+        }
+        chain.append(core)
+        current = core.supernode?.nodeCore
+      }
+      for core in chain.reversed() {
+        depth += 1
+        known[ObjectIdentifier(core)] = depth
+      }
+      return depth
     }
   }
 

@@ -37,6 +37,11 @@ actor PassNode: HookRecording {
     invalidateCalculatedLayout()
   }
 
+  /// Changes the layout without invalidating the node: the test invalidates it where it chooses.
+  func replaceMethod(_ method: @escaping @Sendable (SizeRange) -> LayoutMethod) {
+    self.method = method
+  }
+
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
     layoutCalls += 1
     // Stops the test if the call is not on the node's executor (the main actor never runs it).
@@ -538,6 +543,37 @@ struct LayoutPassTests {
     try await window.layoutIfNeeded()
     #expect(await leaf.layoutCalls == 2)
     #expect(window.statistics.turns == 2, "the attach's turn and one for the pass")
+  }
+
+  @Test("A pass lays a supernode that several of its invalidated nodes resize out once, deepest changes first")
+  @MainActor
+  func commonSupernodeIsMeasuredOncePerPass() async throws {
+    let b = PassNode("b", size: Size(width: 10, height: 10))
+    let c = PassNode("c", size: Size(width: 10, height: 10))
+    let d = PassNode("d", size: Size(width: 10, height: 10))
+    let row = PassNode("row") { _ in .spec(.stack(.horizontal, alignItems: .start, children: [.node(b), .node(c)])) }
+    try await row.addSubnodes([b, c])
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(row), .node(d)])) }
+    try await root.addSubnodes([row, d])
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    try await root.layoutIfNeeded()  // not loaded: passes run when asked, so each one is seen whole
+    #expect(await (root.layoutCalls, row.layoutCalls) == (1, 1))
+
+    // b, c and d grow, and the row is invalidated too: listed row first, so the row is reached from itself, from b
+    // and from c, and the root from the row and from d.
+    for (node, width) in [(b, 20.0), (c, 30.0), (d, 40.0)] {
+      await node.replaceMethod { _ in .size(Size(width: width, height: 10)) }
+      node.invalidateCalculatedLayout()
+    }
+    row.invalidateCalculatedLayout()
+    let outcome = await LayoutPass.run(dirty: [row, d, b, c], environment: LayoutEnvironment(scale: 1))
+    #expect(outcome.errors.isEmpty)
+    #expect(await root.layoutCalls == 2, "the root is measured once more")
+    #expect(await row.layoutCalls == 2, "so is the row")
+    for (node, calls) in [(b, 2), (c, 2), (d, 2)] { #expect(await node.layoutCalls == calls, "\(node.name)") }
+    #expect(await c.viewProperties().frame == Rect(x: 20, y: 0, width: 30, height: 10))
+    #expect(await d.viewProperties().frame == Rect(x: 0, y: 10, width: 40, height: 10))
+    #expect(visited(outcome, among: [root, row, b, c, d]) == ["root", "row", "b", "c", "d"], "each once")
   }
 
   /// Invalidates `node` `count` times on the hierarchy's actor, where a pass is started: all before it can start.
