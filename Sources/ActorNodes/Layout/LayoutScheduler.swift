@@ -5,7 +5,10 @@ import Synchronization
 /// Invalidated loaded nodes are listed here (weakly); the first one since
 /// the last pass starts a pass, and invalidations that arrive while it runs
 /// start one more after it. So any number of invalidations before a pass
-/// starts cost one pass. Each pass queues its ``LayoutApplication`` on the
+/// starts cost one pass. A pass asked for from a main-actor job starts once
+/// that job has ended, so that all the invalidations of one job are one pass,
+/// as Texture lays out once per main-thread turn whatever the number of
+/// `setNeedsLayout` calls in it. Each pass queues its ``LayoutApplication`` on the
 /// window's ``TurnQueue``: the frames reach the views in the window's next
 /// turn (``Window/flush()`` in manual mode).
 ///
@@ -29,6 +32,9 @@ final class LayoutScheduler {
   /// that keeps failing would start passes for ever).
   private var failed: [WeakNode] = []
   private var isRunning = false
+  /// Whether a node listed for the next pass was invalidated in a main-actor job, which may invalidate more nodes
+  /// before it ends: the pass waits for it (see ``runPasses()``).
+  private var waitsForMainActorJob = false
   /// How many requests (``markDirty(_:requestedAt:generation:)``, ``layOutLoaded(_:)``) were listed here so far.
   private var requestsListed = 0
   /// How many of them the passes that finished had taken (a pass takes every request listed when it starts).
@@ -68,12 +74,14 @@ final class LayoutScheduler {
   /// Waiters for the registrations numbered up to theirs to arrive.
   private static var registrationWaiters: [(through: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-  /// Lists `node`, whose invalidation asked for a pass at `requestedAt`, with its window's scheduler.
+  /// Lists `node`, whose invalidation asked for a pass at `requestedAt` (in a main-actor job if `fromMainActor`),
+  /// with its window's scheduler.
   /// - Parameter registration: The number ``registrationLeft()`` gave the request.
   static func register(
-    _ node: any DisplayNode, requestedAt: ContinuousClock.Instant, generation: Int, registration: Int
+    _ node: any DisplayNode, requestedAt: ContinuousClock.Instant, generation: Int, fromMainActor: Bool,
+    registration: Int
   ) {
-    of(node).markDirty(node, requestedAt: requestedAt, generation: generation)
+    of(node).markDirty(node, requestedAt: requestedAt, generation: generation, fromMainActor: fromMainActor)
     registrationArrived(registration)
   }
 
@@ -103,10 +111,14 @@ final class LayoutScheduler {
     TurnQueue.queue(of: node).layoutScheduler
   }
 
-  /// Lists `node` for the next pass, starting one if none is running.
-  func markDirty(_ node: any DisplayNode, requestedAt: ContinuousClock.Instant, generation: Int) {
+  /// Lists `node` for the next pass, starting one if none is running; with `fromMainActor`, the pass waits for
+  /// the main-actor job that invalidated the node to end.
+  func markDirty(
+    _ node: any DisplayNode, requestedAt: ContinuousClock.Instant, generation: Int, fromMainActor: Bool = false
+  ) {
     dirty.append((WeakNode(node: node), requestedAt, generation))
     requestsListed += 1
+    if fromMainActor { waitsForMainActorJob = true }
     startPasses()
   }
 
@@ -205,6 +217,15 @@ final class LayoutScheduler {
 
   private func runPasses() async {
     while !dirty.isEmpty || !loaded.isEmpty {
+      if waitsForMainActorJob {
+        // The main-actor job that invalidated a listed node may invalidate more before it ends (the common
+        // supernode of two nodes changed one after the other would be laid out by two passes, and the second
+        // change would show a turn after the first). A hop to the main actor runs after that job; the
+        // invalidations it made are then on their way here (counted), and this pass takes them all.
+        waitsForMainActorJob = false
+        await MainActor.run {}
+        await Self.waitForRegistrations()
+      }
       let taken = requestsListed
       let nodes = failed.compactMap(\.node) + dirty.compactMap(\.node.node)
       failed = []

@@ -29,9 +29,12 @@ extension DisplayNode {
   /// node's ``layoutMethod(thatFits:)`` reads changes. The next request for a
   /// layout measures again; a measurement running now is not cached. Once
   /// the node's view has loaded, this also asks its window for a layout pass
-  /// (many invalidations before the pass starts cost one pass): the node is
+  /// (many invalidations before the pass starts cost one pass, and those of
+  /// one main-actor job always do: a pass asked for there starts after the
+  /// job, as Texture lays out once per main-thread turn): the node is
   /// measured again off the main actor, its supernode too if its size
-  /// changed, and the new frames are applied in the window's next turn.
+  /// changed (once, however many of its subnodes changed size), and the new
+  /// frames are applied in the window's next turn.
   /// Called from layout code (any node's `layoutMethod(thatFits:)` while it
   /// is measured), or from the node's own `calculatedLayoutDidChange()`,
   /// `layout(_:)` or `layoutDidFinish(_:)`, it asks for no pass, as Texture's

@@ -235,6 +235,8 @@ public final class NodeCore: Sendable {
   ///
   /// A node whose view has not loaded is laid out by whoever lays out its
   /// tree (its window's pass once it loads, or ``DisplayNode/layoutIfNeeded()``).
+  /// Asked from a main-actor job, the pass starts after that job: every
+  /// invalidation the job makes is in it (see ``LayoutScheduler``).
   /// - Parameter generation: How many passes led to this request, each asked for by code the one before ran
   ///   (see ``LayoutScope/followUpPassLimit``); 0 from code that no pass runs.
   func requestLayoutPass(for node: any DisplayNode, generation: Int = 0) {
@@ -247,8 +249,12 @@ public final class NodeCore: Sendable {
     guard old & NodeCore.passRequested == 0 else { return }
     let registration = LayoutScheduler.registrationLeft()
     let requestedAt = ContinuousClock.now
+    // From a main-actor job, the pass waits for the job to end: the job's other invalidations join it.
+    let fromMainActor = LayoutApplication.isOnMainQueue
     Task { @HierarchyActor in
-      LayoutScheduler.register(node, requestedAt: requestedAt, generation: generation, registration: registration)
+      LayoutScheduler.register(
+        node, requestedAt: requestedAt, generation: generation, fromMainActor: fromMainActor,
+        registration: registration)
     }
   }
 

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import ActorNodes
@@ -11,6 +12,8 @@ actor PassNode: HookRecording {
   let lifetime: LifetimeCounter?
   private var method: @Sendable (SizeRange) -> LayoutMethod
   private(set) var layoutCalls = 0
+  /// ``layoutCalls``, readable from any isolation without a hop (by a main-actor job that must not suspend).
+  nonisolated let layoutCallCount = Atomic<Int>(0)
   private(set) var changes = 0
   /// Layout calls made in the node's own isolation (its executor is not the main actor's): all of them.
   private(set) var isolatedLayoutCalls = 0
@@ -44,6 +47,7 @@ actor PassNode: HookRecording {
 
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
     layoutCalls += 1
+    layoutCallCount.add(1, ordering: .relaxed)
     // Stops the test if the call is not on the node's executor (the main actor never runs it).
     preconditionIsolated("layout code runs in the node's isolation")
     isolatedLayoutCalls += 1
@@ -543,6 +547,40 @@ struct LayoutPassTests {
     try await window.layoutIfNeeded()
     #expect(await leaf.layoutCalls == 2)
     #expect(window.statistics.turns == 2, "the attach's turn and one for the pass")
+  }
+
+  @Test("Invalidations made in one main-actor job are one pass: their common supernode is measured once, laid out once")
+  @MainActor
+  func invalidationsOfOneMainActorJobAreOnePass() async throws {
+    let b = PassNode("b", size: Size(width: 10, height: 10))
+    let c = PassNode("c", size: Size(width: 10, height: 10))
+    let log = EventLog()
+    let row = PassNode("row", log: log) { _ in
+      .spec(.stack(.horizontal, alignItems: .start, children: [.node(b), .node(c)]))
+    }
+    try await row.addSubnodes([b, c])
+    let window = Window(size: Size(width: 100, height: 10))
+    try await window.attach(row)
+    await b.replaceMethod { _ in .size(Size(width: 20, height: 10)) }
+    await c.replaceMethod { _ in .size(Size(width: 30, height: 10)) }
+    let before = row.layoutCallCount.load(ordering: .relaxed)
+    log.clear()
+
+    // Texture's setNeedsLayout twice on the main thread, then its next layout pass: one measurement of the row.
+    b.invalidateCalculatedLayout()
+    // Before the job goes on, it keeps the main actor until the row's layout code runs, or for at most 100 ms: a pass
+    // that started from b's invalidation alone would measure the row meanwhile (it did in 4 runs out of 20 with no
+    // wait), and c's change would reach the views a pass later. None starts before the job ends.
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .milliseconds(100))
+    while row.layoutCallCount.load(ordering: .relaxed) == before, clock.now < deadline {}
+    c.invalidateCalculatedLayout()
+    try await window.layoutIfNeeded()
+
+    #expect(row.layoutCallCount.load(ordering: .relaxed) - before == 1, "one measurement of the row")
+    #expect(frame(of: b) == Rect(x: 0, y: 0, width: 20, height: 10))
+    #expect(frame(of: c) == Rect(x: 20, y: 0, width: 30, height: 10))
+    #expect(log.entries(containing: "row.") == ["row.layout 100.0x10.0", "row.layoutDidFinish"], "hooks run once")
   }
 
   @Test("A pass lays a supernode that several of its invalidated nodes resize out once, deepest changes first")
