@@ -9,6 +9,9 @@ struct DisplayJob: Sendable {
   let draw: @Sendable (DisplayRequest) -> Image?
   /// The priority its draw runs at.
   var priority: TaskPriority
+  /// The number of the latest request of its node that it answers (``NodeCore/displayRequests``): the scheduler
+  /// sets it to the latest one listed before the snapshot.
+  var answers: UInt64 = 0
 }
 
 /// What a display's draw produced.

@@ -19,42 +19,53 @@ import Synchronization
 ///    that window's next turn, and the displays still in one window together.
 ///
 /// The latest draw task of each node is kept, so that a newer request,
-/// a suspension or leaving the window cancels it. Each request is counted on
-/// its node's core (``NodeCore/outstandingDisplays``) from the moment it is
-/// made until it is dropped, merged with another, skipped at the start, or
-/// its transaction's commit is queued, so that a wait can cover the displays
-/// of some nodes only (``waitForDisplays(of:)``).
+/// a suspension or leaving the window cancels it.
+///
+/// Each request takes a number on its node's core when it is made
+/// (``NodeCore/displayRequests``), and a display answers the requests of its
+/// node listed before its snapshot: when it is dropped, skipped at the start,
+/// or its transaction's commit is queued, the core records the latest of them
+/// (``NodeCore/displayRequestsAnswered``). A wait takes the numbers made so far
+/// and waits for those only (``waitForDisplays(of:)``, ``waitForDisplaysRequestedSoFar()``), so that
+/// requests made after it (an animation asking for its next frame as it draws)
+/// do not keep it waiting, and it can cover the displays of some nodes only.
+/// A display superseded by a request listed while its batch took its snapshots
+/// is replaced in the batch: the newer display answers both. One superseded
+/// later (its draw cancelled, or skipped at the start) answers its own requests
+/// as it ends; the newer request is answered by its own display.
 @HierarchyActor
 final class DisplayScheduler {
   /// The scheduler of every window: commits go to each node's own window.
   static let shared = DisplayScheduler()
 
-  /// Requests on their way here, so that a wait also covers one made just before it.
-  nonisolated static let requestsInFlight = Atomic<Int>(0)
+  /// How many calls of ``request(_:priority:)`` were made: each takes the next number, so that a wait also covers
+  /// requests made just before it that are still on their way here.
+  nonisolated static let requestsMade = Atomic<UInt64>(0)
 
-  private var requested: [(node: WeakNode, core: NodeCore, priority: TaskPriority)] = []
+  private var requested: [(node: WeakNode, core: NodeCore, number: UInt64, priority: TaskPriority)] = []
   private var isRunning = false
   /// The latest draw task of each node, by core.
   private var drawing: [ObjectIdentifier: Task<Void, Never>] = [:]
-  /// Transactions started whose commit is not queued yet.
-  private var transactionsDrawing = 0
-  /// Callers of ``waitUntilIdle()``.
-  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  /// Waiters for ``requestsInFlight`` to drop to zero.
-  private var requestWaiters: [CheckedContinuation<Void, Never>] = []
-  /// Callers of ``waitForDisplays(of:)``, each with the cores it waits for.
-  private var nodeWaiters: [(cores: [NodeCore], continuation: CheckedContinuation<Void, Never>)] = []
+  /// The calls of ``request(_:priority:)`` that have arrived: every one up to this number, and those above it.
+  private var arrivedThrough: UInt64 = 0
+  private var arrivedAhead: Set<UInt64> = []
+  /// Callers of ``waitForRequestsToArrive()``, each with the number of the latest call it waits for.
+  private var arrivalWaiters: [(through: UInt64, continuation: CheckedContinuation<Void, Never>)] = []
+  /// The nodes with a request listed here that no display has answered yet, with the latest such request.
+  private var unanswered: [ObjectIdentifier: (core: NodeCore, latest: UInt64)] = [:]
+  /// Callers of ``waitForDisplays(of:)`` and ``waitForDisplaysRequestedSoFar()``.
+  private var displayWaiters: [DisplayWaiter] = []
 
   private init() {}
 
   /// Asks for displays of `nodes`, from any isolation domain; draws started before are cancelled.
   nonisolated static func request(_ nodes: [any DisplayNode], priority: TaskPriority = .medium) {
     guard !nodes.isEmpty else { return }
-    requestsInFlight.add(1, ordering: .acquiringAndReleasing)
-    for node in nodes { node.nodeCore.outstandingDisplays.add(1, ordering: .acquiringAndReleasing) }
+    let call = requestsMade.add(1, ordering: .acquiringAndReleasing).newValue
+    let numbered = nodes.map { ($0, $0.nodeCore.displayRequests.add(1, ordering: .acquiringAndReleasing).newValue) }
     Task { @HierarchyActor in
-      for node in nodes { shared.add(node, priority: priority) }
-      shared.requestArrived()
+      for (node, number) in numbered { shared.add(node, number: number, priority: priority) }
+      shared.requestArrived(call)
     }
   }
 
@@ -66,67 +77,92 @@ final class DisplayScheduler {
     }
   }
 
-  /// Lists `node` for the next batch, starting one if none is running; its draw in flight is cancelled.
+  /// Lists `node`, whose request took `number`, for the next batch, starting one if none is running; its draw in
+  /// flight is cancelled.
   ///
   /// (The new display supersedes the one in flight when it takes its
   /// snapshot; cancelling its task now stops a draw that does not poll.)
-  func add(_ node: any DisplayNode, priority: TaskPriority) {
+  func add(_ node: any DisplayNode, number: UInt64, priority: TaskPriority) {
     let core = node.nodeCore
-    drawing[ObjectIdentifier(core)]?.cancel()
-    requested.append((WeakNode(node: node), core, priority))
+    let id = ObjectIdentifier(core)
+    drawing[id]?.cancel()
+    requested.append((WeakNode(node: node), core, number, priority))
+    if number > unanswered[id]?.latest ?? core.displayRequestsAnswered.load(ordering: .acquiring) {
+      unanswered[id] = (core, number)
+    }
     guard !isRunning else { return }
     isRunning = true
     Task { await runBatches() }
   }
 
-  private func requestArrived() {
-    guard Self.requestsInFlight.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 else { return }
-    let waiters = requestWaiters
-    requestWaiters = []
-    for waiter in waiters { waiter.resume() }
+  private func requestArrived(_ call: UInt64) {
+    if call == arrivedThrough + 1 {
+      arrivedThrough = call
+      while arrivedAhead.remove(arrivedThrough + 1) != nil { arrivedThrough += 1 }
+    } else {
+      arrivedAhead.insert(call)
+    }
+    guard arrivalWaiters.contains(where: { $0.through <= arrivedThrough }) else { return }
+    let ready = arrivalWaiters.filter { $0.through <= arrivedThrough }
+    arrivalWaiters.removeAll { $0.through <= arrivedThrough }
+    for waiter in ready { waiter.continuation.resume() }
   }
 
-  /// Returns once every display requested before the call has committed or been dropped, or has its commit
-  /// queued for its window's next turn.
-  func waitUntilIdle() async {
-    await waitForRequestsToArrive()
-    guard isRunning || transactionsDrawing > 0 else { return }
-    await withCheckedContinuation { idleWaiters.append($0) }
+  /// Returns once every display requested before the call has been answered (see the type's discussion): it has
+  /// committed, been dropped, or has its commit queued for its window's next turn; displays requested after the
+  /// call are not waited for.
+  nonisolated static func waitForDisplaysRequestedSoFar() async {
+    let made = requestsMade.load(ordering: .acquiring)
+    await shared.waitForDisplays(requestedThrough: made)
+  }
+
+  private func waitForDisplays(requestedThrough call: UInt64) async {
+    await waitForArrivals(through: call)
+    // Every node with a request made before the call has it listed here, or answered already.
+    await wait(for: unanswered.values.map { DisplayWaiter.Target(core: $0.core, request: $0.latest) })
   }
 
   /// Returns once every request made before the call has reached the scheduler (listed for a batch, or merged).
-  func waitForRequestsToArrive() async {
-    guard Self.requestsInFlight.load(ordering: .acquiring) > 0 else { return }
-    await withCheckedContinuation { requestWaiters.append($0) }
+  nonisolated func waitForRequestsToArrive() async {
+    let made = Self.requestsMade.load(ordering: .acquiring)
+    await waitForArrivals(through: made)
   }
 
-  /// Returns once none of `cores` has a display requested before the call that has not started, been
-  /// dropped, or had its commit queued for its window's next turn; displays of other nodes are not waited for.
-  func waitForDisplays(of cores: [NodeCore]) async {
-    guard cores.contains(where: \.hasOutstandingDisplays) else { return }
-    await withCheckedContinuation { nodeWaiters.append((cores, $0)) }
+  private func waitForArrivals(through call: UInt64) async {
+    guard call > arrivedThrough else { return }
+    await withCheckedContinuation { arrivalWaiters.append((call, $0)) }
   }
 
-  /// Ends one request of `core`'s node: it was dropped, merged, skipped, or its commit is queued.
-  private func requestEnded(of core: NodeCore) {
-    let left = core.outstandingDisplays.subtract(1, ordering: .acquiringAndReleasing).newValue
-    guard left == 0, !nodeWaiters.isEmpty else { return }
-    var waiting: [(cores: [NodeCore], continuation: CheckedContinuation<Void, Never>)] = []
-    for waiter in nodeWaiters {
-      if waiter.cores.contains(where: \.hasOutstandingDisplays) {
-        waiting.append(waiter)
-      } else {
-        waiter.continuation.resume()
-      }
+  /// Returns once every display of `cores` requested before the call has been answered (see the type's
+  /// discussion); displays of other nodes, and those requested after the call, are not waited for.
+  nonisolated func waitForDisplays(of cores: [NodeCore]) async {
+    // Read here, in the caller's isolation: the requests it made just before are covered, later ones are not.
+    let targets = cores.map { DisplayWaiter.Target(core: $0, request: $0.displayRequests.load(ordering: .acquiring)) }
+    await wait(for: targets)
+  }
+
+  private func wait(for targets: [DisplayWaiter.Target]) async {
+    let waiter = DisplayWaiter(targets)
+    guard !waiter.isOver() else { return }
+    await withCheckedContinuation {
+      waiter.continuation = $0
+      displayWaiters.append(waiter)
     }
-    nodeWaiters = waiting
   }
 
-  private func resumeIdleWaiters() {
-    guard !isRunning, transactionsDrawing == 0, !idleWaiters.isEmpty else { return }
-    let waiters = idleWaiters
-    idleWaiters = []
-    for waiter in waiters { waiter.resume() }
+  /// Records that a display of `core`'s node answered its requests up to `request`: it was dropped, skipped at the
+  /// start, or its commit is queued.
+  private func answered(_ core: NodeCore, through request: UInt64) {
+    guard request > core.displayRequestsAnswered.load(ordering: .acquiring) else { return }
+    core.displayRequestsAnswered.store(request, ordering: .releasing)
+    let id = ObjectIdentifier(core)
+    if let latest = unanswered[id]?.latest, latest <= request { unanswered[id] = nil }
+    guard !displayWaiters.isEmpty else { return }
+    displayWaiters.removeAll { waiter in
+      guard waiter.isOver() else { return false }
+      waiter.continuation?.resume()
+      return true
+    }
   }
 
   /// How many times a batch takes the requests that arrived while it took its snapshots, before it starts.
@@ -143,17 +179,24 @@ final class DisplayScheduler {
       for round in 0..<Self.gatheringRounds where !requested.isEmpty {
         let batch = requested
         requested = []
+        // The latest request of each node listed so far: its snapshot, taken after it, answers it.
+        var latest: [ObjectIdentifier: UInt64] = [:]
+        for entry in batch where entry.number > latest[ObjectIdentifier(entry.core), default: 0] {
+          latest[ObjectIdentifier(entry.core)] = entry.number
+        }
         var seen = Set<ObjectIdentifier>()
-        for (entry, core, priority) in batch {
+        for (entry, core, _, priority) in batch {
           let id = ObjectIdentifier(core)
-          guard let node = entry.node, seen.insert(id).inserted, let drawing = node as? any DrawingNode else {
-            requestEnded(of: core)  // Released, merged with the node's other request, or a node that does not draw.
+          guard seen.insert(id).inserted else { continue }  // Merged with the node's first request in the batch.
+          guard let node = entry.node, let drawing = node as? any DrawingNode else {
+            answered(core, through: latest[id] ?? 0)  // Released, or a node that does not draw.
             continue
           }
-          let job = await drawing.makeDisplayJob(priority: priority)
+          var job = await drawing.makeDisplayJob(priority: priority)
+          job.answers = latest[id] ?? 0
           if round > 0, let earlier = jobOfNode[id] {
-            // Asked for again after an earlier round's snapshot: the new one supersedes it.
-            requestEnded(of: core)
+            // Asked for again after an earlier round's snapshot: the new one supersedes it, and answers the
+            // earlier one's requests too as it ends (a wait for them waits for the display that replaced theirs).
             jobs[earlier] = job
           } else {
             jobOfNode[id] = jobs.count
@@ -171,16 +214,16 @@ final class DisplayScheduler {
       let transactions = await DisplayStart.start(jobs, recorders: Array(recorders.values))
       // The displays that did not start drawing (skipped, or drawn and committed in the start hop) end here.
       let drawing = Set(transactions.lazy.flatMap(\.entries).map { ObjectIdentifier($0.job.ticket.core) })
-      for job in jobs where !drawing.contains(ObjectIdentifier(job.ticket.core)) { requestEnded(of: job.ticket.core) }
+      for job in jobs where !drawing.contains(ObjectIdentifier(job.ticket.core)) {
+        answered(job.ticket.core, through: job.answers)
+      }
       for transaction in transactions { launch(transaction) }
     }
     isRunning = false
-    resumeIdleWaiters()
   }
 
   /// Starts the draws of one transaction; the last of them to finish queues the transaction's commit.
   private func launch(_ transaction: DisplayTransaction) {
-    transactionsDrawing += 1
     let draws = TransactionDraws(transaction)
     for (index, entry) in transaction.entries.enumerated() {
       let task = entry.job.startDraw(entry.request) { result in
@@ -203,9 +246,7 @@ final class DisplayScheduler {
     let commit = DisplayCommit(transaction: draws.transaction, results: draws.results.map { $0 ?? .cancelled })
     // Each display to the queue of its node's window now: a node may have moved while the draws ran.
     TurnQueue.queue(of: draws.transaction.entries[0].job.ticket.core).submit(commit)
-    for entry in draws.transaction.entries { requestEnded(of: entry.job.ticket.core) }
-    transactionsDrawing -= 1
-    resumeIdleWaiters()
+    for entry in draws.transaction.entries { answered(entry.job.ticket.core, through: entry.job.answers) }
   }
 }
 
@@ -224,7 +265,36 @@ private final class TransactionDraws {
   }
 }
 
+/// A caller of a wait for displays: the requests it waits for, one per node, and how far they are answered.
+@HierarchyActor
+private final class DisplayWaiter {
+  struct Target {
+    let core: NodeCore
+    /// The number of the latest request of the node that the wait covers.
+    let request: UInt64
+
+    var isAnswered: Bool { core.displayRequestsAnswered.load(ordering: .acquiring) >= request }
+  }
+
+  private let targets: [Target]
+  /// The targets before this one are answered (answers only grow, so they stay answered).
+  private var next = 0
+  var continuation: CheckedContinuation<Void, Never>?
+
+  init(_ targets: [Target]) { self.targets = targets }
+
+  /// Whether every target is answered; skips the answered ones for good, so that each is found answered once over
+  /// the wait, whatever the number of answers.
+  func isOver() -> Bool {
+    while next < targets.count, targets[next].isAnswered { next += 1 }
+    return next == targets.count
+  }
+}
+
 extension NodeCore {
-  /// Whether a display of the node was requested and has not started, been dropped, or had its commit queued.
-  var hasOutstandingDisplays: Bool { outstandingDisplays.load(ordering: .acquiring) > 0 }
+  /// Whether a display of the node was requested that no display answered yet: none has started and queued its
+  /// commit, been dropped or been skipped since the request was made.
+  var hasOutstandingDisplays: Bool {
+    displayRequests.load(ordering: .acquiring) > displayRequestsAnswered.load(ordering: .acquiring)
+  }
 }

@@ -220,6 +220,16 @@ extension DisplayNode {
   /// waits for it. Then this commits them: in the next turn of an
   /// ``TurnMode/automatic`` window, in a turn it runs itself for a
   /// ``TurnMode/manual`` one (which applies all of that window's queued work, like ``Window/flush()``).
+  ///
+  /// Only the displays asked for before the wait begins are waited for, as
+  /// Texture displays what is needed now and leaves later marks to a later
+  /// commit: a display asked for meanwhile (a node that asks for its next
+  /// frame as it draws, a ticker calling ``setNeedsDisplay()``) does not keep
+  /// it waiting. If such a request supersedes a display it waits for, that
+  /// display counts as done once it is skipped or its draw ends, and the
+  /// node shows the newer one when it commits; if the request arrives while
+  /// the display's batch still takes its snapshots, the newer display takes
+  /// its place in the batch, and this waits for it.
   @MainActor
   public func recursivelyEnsureDisplay() async {
     // Not from layout code, which the pass it runs in would wait for: it displays what is laid out.

@@ -66,9 +66,12 @@ public final class NodeCore: Sendable {
   let displayGeneration = Atomic<UInt64>(0)
   /// Display settings readable from every isolation domain (see the `display…` constants).
   let displayFlags = Atomic<UInt8>(0)
-  /// The node's display requests that have not started, been dropped, or had their commit queued yet (see
-  /// ``DisplayScheduler``): counted when a request is made, so that a caller sees the requests on their way.
-  let outstandingDisplays = Atomic<Int>(0)
+  /// How many displays of the node were asked for: each request takes the next number when it is made, so that a
+  /// wait sees the requests on their way (see ``DisplayScheduler``).
+  let displayRequests = Atomic<UInt64>(0)
+  /// The number of the latest request of the node that a display answered: a display whose snapshot was taken after
+  /// the request was made started and queued its commit, or was dropped or skipped. Written on the `HierarchyActor`.
+  let displayRequestsAnswered = Atomic<UInt64>(0)
   /// ``DisplayNode/contentsScaleForDisplay``, as the bit pattern of a `Double`.
   let contentsScaleBits = Atomic<UInt64>(1.0.bitPattern)
   /// Whether the supernode automatically manages its subnodes (so edits by hand of this node are refused).

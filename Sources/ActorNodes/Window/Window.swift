@@ -259,8 +259,14 @@ public final class Window {
   /// see the new contents; in ``TurnMode/automatic`` mode follow it with
   /// ``waitForQueuedWork()``, or call ``DisplayNode/recursivelyEnsureDisplay()``
   /// on the root, which does both. (Displays of every window are waited for.)
+  ///
+  /// Displays asked for after the call are not waited for: a node that asks
+  /// for its next frame as it draws does not keep this from returning. A
+  /// display asked for before it that a later request supersedes counts as
+  /// done once it is skipped or its draw ends (see
+  /// ``DisplayNode/recursivelyEnsureDisplay()``).
   public func waitForPendingDisplays() async {
-    await DisplayScheduler.shared.waitUntilIdle()
+    await DisplayScheduler.waitForDisplaysRequestedSoFar()
   }
 
   /// Returns once all work queued for this window's tree before the call has reached the views.

@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import ActorNodes
@@ -765,6 +766,64 @@ extension HeldDrawSuites {
       #expect(probe.entries("parameters").count == 1, "the display under way was not started again")
     }
 
+    @Test(
+      "recursivelyEnsureDisplay() and waitForPendingDisplays() wait for the displays asked for before the call, not for those an animation asks for meanwhile (Texture's recursivelyEnsureDisplaySynchronously displays what is needed now and returns)",
+      arguments: [TurnMode.manual, .automatic], ["recursivelyEnsureDisplay()", "waitForPendingDisplays()"])
+    func waitsDoNotFollowAnAnimation(mode: TurnMode, wait: String) async throws {
+      // Adversarial round 26: a node that asks for its next display as it takes its snapshot (a spinner) kept both
+      // waits from returning until its animation ended: they waited for the node (or the scheduler) to have no
+      // display outstanding, which a request made during each display kept from holding.
+      let node = AnimatedNode()
+      let window = Window(size: Size(width: 10, height: 10), turnMode: mode)
+      try await window.attach(node)
+      await node.recursivelyEnsureDisplay()
+      let frames = 2_000
+      let before = await node.frames
+      await node.animate(frames: frames)
+      node.requestDisplay()
+      switch wait {
+      case "recursivelyEnsureDisplay()": await node.recursivelyEnsureDisplay()
+      default: await window.waitForPendingDisplays()
+      }
+      #expect(await node.frames - before < frames / 2, "the wait followed the animation")
+      await node.animate(frames: 0)
+      await window.waitForPendingDisplays()
+    }
+
+    @Test(
+      "A request made after recursivelyEnsureDisplay() began, which joins the batch of the display it waits for while that display takes its snapshot, supersedes it: the wait waits for the newer display and returns with its contents"
+    )
+    func aWaitFollowsADisplaySupersededInItsBatch() async throws {
+      let node = AnimatedNode()
+      let window = window()
+      try await window.attach(node)
+      await node.recursivelyEnsureDisplay()
+      await node.recursivelyClearContents()
+      let (frames, starts) = (await node.frames, node.probe.entries("willStart").count)
+      node.executor.hold()
+      let ensured = Task { @MainActor in
+        await node.recursivelyEnsureDisplay()
+        return node.layer?.contents != nil
+      }
+      // The display it asked for waits for its snapshot: the wait has begun (it reads what it waits for as it asks).
+      await node.executor.waitForAHeldJob()
+      let waitedFor = node.nodeCore.displayRequests.load(ordering: .acquiring)
+      node.requestDisplay()
+      // Listed while the snapshot is taken: it joins the batch.
+      await DisplayScheduler.shared.waitForRequestsToArrive()
+      let blockers = ExecutorBlockers()
+      await blockers.hold()  // The draw waits for a display thread.
+      node.executor.release()
+      await node.probe.waitFor("willStart", count: starts + 1)
+      #expect(
+        node.nodeCore.displayRequestsAnswered.load(ordering: .acquiring) < waitedFor,
+        "the request was answered when its display was replaced, before the display that replaced it drew")
+      blockers.release()
+      #expect(await ensured.value, "the wait returned before the display that replaced its own committed")
+      #expect(await node.frames == frames + 2)
+      #expect(node.probe.entries("willStart").count == starts + 1, "the replaced display never started")
+    }
+
     @Test func clearingContents() async throws {
       let root = PaintNode("root", frame: Rect(x: 0, y: 0, width: 8, height: 8))
       let child = PaintNode("child", frame: Self.square)
@@ -952,5 +1011,41 @@ actor CachingNode: DrawingNode {
   @MainActor func clearContents() {
     log.record("\(name).clearContents")
     if clearsLayer { layer?.contents = nil }
+  }
+}
+
+/// A drawing node that asks for its next display as it takes its snapshot, a given number of times (a spinner); its
+/// actor runs on a ``HoldingExecutor``, so that a test can hold a snapshot.
+actor AnimatedNode: DrawingNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "animated") { $0.frame = Rect(x: 0, y: 0, width: 2, height: 2) }
+  nonisolated let executor = HoldingExecutor()
+  /// Records each `displayWillStart` as `willStart`.
+  nonisolated let probe = DrawProbe()
+  /// How many snapshots it took.
+  private(set) var frames = 0
+  /// How many more displays its snapshots ask for.
+  private var framesToAsk = 0
+
+  nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
+
+  /// Makes each of the next `frames` snapshots ask for the next display (0 stops the animation).
+  func animate(frames: Int) { framesToAsk = frames }
+
+  func drawParameters() -> Int {
+    frames += 1
+    if framesToAsk > 0 {
+      framesToAsk -= 1
+      requestDisplay()
+    }
+    return frames
+  }
+
+  static func draw(_ frame: Int, in context: inout GraphicsContext, request: DisplayRequest) {
+    context.fill(request.bounds, with: .green)
+  }
+
+  @MainActor func displayWillStart(_ context: borrowing DisplayContext) {
+    probe.record("willStart")
   }
 }
