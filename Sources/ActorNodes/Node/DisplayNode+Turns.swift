@@ -18,6 +18,13 @@ extension DisplayNode {
   /// ```
   ///
   /// Callable from any isolation domain; it suspends and never holds the node's actor.
+  ///
+  /// - Note: From layout code (a node's ``layoutMethod(thatFits:)`` or ``calculatedLayoutDidChange()``, and tasks
+  ///   it starts while it runs), the wait for a ``TurnMode/manual`` window's turn returns at once: the calls that
+  ///   run that turn (``Window/layoutIfNeeded()``, ``recursivelyEnsureDisplay()``) wait for the layout passes
+  ///   first, so it would wait for the pass it runs in (Texture's #3064: main waiting for background work that
+  ///   waits for main). The work is applied by that turn, after the pass. An ``TurnMode/automatic`` window's turns
+  ///   do not wait for passes: the wait waits for the turn there, as anywhere else.
   public nonisolated func waitForQueuedWork() async {
     await Self.waitForQueuedWork(of: self)
   }
@@ -27,7 +34,7 @@ extension DisplayNode {
     // A node that enters another window's tree takes its waiting work along: the wait follows it, once the
     // turns the old queue has taken already (which may hold some of the node's work) are applied.
     var queue = TurnQueue.queue(of: node)
-    while await queue.waitForQueuedWork(of: node.nodeCore) {
+    while !queue.isAwaitedFromLayoutCode, await queue.waitForQueuedWork(of: node.nodeCore) {
       let left = queue
       queue = TurnQueue.queue(of: node)
       await left.waitForTurnsTaken()

@@ -148,6 +148,12 @@ final class TurnQueue {
     for waiter in ready { waiter.continuation.resume() }
   }
 
+  /// Whether the current task is layout code that would wait here for a manual window's turn: the calls that run
+  /// that turn (``Window/layoutIfNeeded()``, a node's `layoutIfNeeded()`, ``DisplayNode/recursivelyEnsureDisplay()``)
+  /// wait for the window's layout passes first, so it could be waiting for the pass it runs in. Such a wait for
+  /// queued work returns at once (``Window/waitForQueuedWork()``, ``DisplayNode/waitForQueuedWork()``).
+  nonisolated var isAwaitedFromLayoutCode: Bool { mode == .manual && LayoutScope.isInLayoutCode }
+
   /// Returns once the work waiting in this queue when it was called has been applied on the main actor.
   ///
   /// In automatic mode that is the next turn (scheduled already if work is

@@ -285,7 +285,15 @@ public final class Window {
   /// ```
   ///
   /// Work queued after the call may or may not be applied when it returns.
+  ///
+  /// - Note: From layout code (a node's ``DisplayNode/layoutMethod(thatFits:)`` or
+  ///   ``DisplayNode/calculatedLayoutDidChange()``, and tasks it starts while it runs), the wait for a
+  ///   ``TurnMode/manual`` window's turn returns at once: the calls that run that turn (``layoutIfNeeded()``,
+  ///   ``DisplayNode/recursivelyEnsureDisplay()``) wait for the layout passes first, so it would wait for the pass
+  ///   it runs in. The work is applied by that turn, after the pass. An ``TurnMode/automatic`` window's turns do
+  ///   not wait for passes: the wait waits for the turn there, as anywhere else.
   public func waitForQueuedWork() async {
+    guard !turnQueue.isAwaitedFromLayoutCode else { return }
     await turnQueue.waitForQueuedWork()
   }
 

@@ -290,6 +290,29 @@ struct LayoutReentrancyTests {
   }
 
   @Test(
+    "Layout code in a manual window that waits for its own queued work does not wait for the flush (which layoutIfNeeded() runs once the pass is over): the wait returns at once, and the flush applies the work",
+    arguments: ["node.waitForQueuedWork()", "window.waitForQueuedWork()"])
+  func layoutCodeWaitingForQueuedWorkInAManualWindowDoesNotWaitForTheFlush(_ wait: String) async throws {
+    // Adversarial round 26 (Texture #3064's pattern: main waits for background work that waits for main):
+    // `layoutIfNeeded()` waited for the pass, and the pass for the flush that `layoutIfNeeded()` runs after it.
+    let leaf = CallbackLeaf()
+    let window = try await attach(leaf)
+    let returned = Mutex(false)
+    await leaf.setBeforeAnswering { node in
+      await node.configure { $0.alpha = 0.5 }
+      switch wait {
+      case "node.waitForQueuedWork()": await node.waitForQueuedWork()
+      default: await window.waitForQueuedWork()
+      }
+      returned.withLock { $0 = true }
+    }
+    await leaf.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(returned.withLock { $0 })
+    #expect(leaf.view?.alpha == 0.5, "the flush of layoutIfNeeded() applied the write")
+  }
+
+  @Test(
     "A task that layout code starts may wait for layout passes once the measurement that started it has ended"
   )
   func taskStartedInLayoutCodeWaitsForPassesAfterward() async throws {
