@@ -132,7 +132,9 @@ public final class View {
   /// Inserts a subview at an index, removing it from its current superview first.
   ///
   /// The subview's layer becomes a sublayer of this view's layer, placed
-  /// just above the layer of the subview below it.
+  /// just below the layer of the subview now at `index` (on top of every
+  /// sublayer at the end, as ``addSubview(_:)``): a bare sublayer between two
+  /// subviews stays below the new one.
   ///
   /// - Precondition: `index` is within `0...subviews.count` once `view` is
   ///   removed, and `view` is neither this view nor one of its ancestors.
