@@ -103,14 +103,15 @@ public actor TextNode: DrawingNode {
     contentChanged()
   }
 
-  /// The rooms the node's current text was measured in, with the sizes they gave (the newest last).
+  /// The rooms the node's current text was measured in, with the sizes they gave (the newest last; a room once per
+  /// size).
   private var measurements: [Measurement] = []
 
   /// The most rooms kept: as many as a node's layout cache keeps.
   private static let measurementsKept = 4
 
   /// A room the text was measured in and the node's size there.
-  struct Measurement: Sendable {
+  struct Measurement: Equatable, Sendable {
     let room: Size
     let size: Size
 
@@ -147,11 +148,13 @@ public actor TextNode: DrawingNode {
     let size = Size(
       width: min(lines.width + inset.horizontal, range.max.width),
       height: min(lines.height + inset.vertical, range.max.height))
-    measurements.removeAll { $0.room == range.max }
-    if measurements.count == Self.measurementsKept { measurements.removeFirst() }
     // The size the node's layout will have: a range whose minimum is larger (a `minWidth`) widens it, and the node
-    // still draws the lines it measured in those bounds.
-    measurements.append(Measurement(room: range.max, size: range.clamp(size)))
+    // still draws the lines it measured in those bounds. One room measured with two minimums gives two sizes, both
+    // kept: the layout cache may serve either range later, and its bounds must still find this room.
+    let measurement = Measurement(room: range.max, size: range.clamp(size))
+    measurements.removeAll { $0 == measurement }
+    if measurements.count == Self.measurementsKept { measurements.removeFirst() }
+    measurements.append(measurement)
     return .size(size)
   }
 

@@ -221,4 +221,28 @@ struct TextNodeTests {
     let drawn = TextNode.lines(of: await label.drawParameters(), in: bounds)
     #expect(drawn.lines.map(\.range) == measured.lines.map(\.range), "bounds \(bounds): \(drawn) against \(measured)")
   }
+
+  @Test("one room measured with two minimums draws, in the bounds of either, the lines measured in that room")
+  func roomMeasuredWithTwoMinimumsDrawsItsLinesInEitherBounds() async throws {
+    // Adversarial round 27: a measurement replaced the one of the same room, so after measuring at a minimum of 100
+    // (an element's minWidth) then at none, bounds of 100 (the layout cache serves the first range) set the lines
+    // again in them: "aaaa bbbb…" where "aaaa bbbb cccc…" was measured; and the other order broke the natural size.
+    let node = TextNode(
+      text: text("aaaa bbbb cccc eeeeeeeeeeee " + String(repeating: "f", count: 46)), maximumNumberOfLines: 1)
+    let natural = SizeRange(min: .zero, max: Size(width: 200, height: .infinity))
+    let widened = SizeRange(min: Size(width: 100, height: 0), max: Size(width: 200, height: .infinity))
+    let measured = await node.textLayout(in: natural.max)
+    #expect(measured.lines.count == 1 && measured.lines[0].isTruncated)
+    #expect(measured.text.string(in: measured.lines[0].range) == "aaaa bbbb cccc")
+    for order in [[widened, natural], [natural, widened]] {
+      node.invalidateCalculatedLayout()
+      var sizes: [Size] = []
+      for range in order { sizes.append(try await node.layout(thatFits: range).size) }
+      #expect(Set(sizes) == [Size(width: 100, height: 12), Size(width: 81, height: 12)])
+      for bounds in sizes {
+        let drawn = TextNode.lines(of: await node.drawParameters(), in: bounds)
+        #expect(drawn.lines.map(\.range) == measured.lines.map(\.range), "in \(bounds), measured \(order)")
+      }
+    }
+  }
 }
