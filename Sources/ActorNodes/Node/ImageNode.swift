@@ -39,12 +39,15 @@ public actor ImageNode: DrawingNode {
     self.image = image
   }
 
-  /// Replaces the image; invalidates the node's layout if the size it measures changes.
+  /// Replaces the image, and redraws, unless it is equal to the current one; invalidates the node's layout if the
+  /// size it measures changes.
   ///
   /// Texture's `setImage:` only redraws, so a new image of another size keeps
   /// the old frame until something else invalidates the layout; here the
   /// intrinsic size is part of the measurement, so a size change measures again.
   public func setImage(_ image: Image?) {
+    // An equal image changes nothing: no layout and no display, as Texture's setter returns for an equal one.
+    guard image != self.image else { return }
     let oldSize = self.image?.size
     self.image = image
     if image?.size != oldSize { invalidateCalculatedLayout(asksForPassFromLayoutCode: true) }

@@ -144,6 +144,25 @@ struct TextNodeTests {
     #expect(node.nodeCore.layoutVersion.load(ordering: .acquiring) == version + 2)
   }
 
+  @Test("an image equal to the one shown changes nothing: no layout and no display, as Texture's setImage:")
+  func equalImageAsksForNoDisplay() async throws {
+    // Adversarial round 27: an equal image asked for a display (superseding one in flight), where ASImageNode's
+    // _locked_setImage: returns for an equal image.
+    let node = ImageNode(image: Image(pixelWidth: 4, pixelHeight: 4, filledWith: .red))
+    let (version, generation) = (
+      node.nodeCore.layoutVersion.load(ordering: .acquiring), node.nodeCore.currentDisplayGeneration
+    )
+    await node.setImage(Image(pixelWidth: 4, pixelHeight: 4, filledWith: .red))
+    #expect(node.nodeCore.currentDisplayGeneration == generation)
+    let empty = ImageNode()
+    let emptyGeneration = empty.nodeCore.currentDisplayGeneration
+    await empty.setImage(nil)
+    #expect(empty.nodeCore.currentDisplayGeneration == emptyGeneration)
+    await node.setImage(Image(pixelWidth: 4, pixelHeight: 4, filledWith: .blue))
+    #expect(node.nodeCore.currentDisplayGeneration > generation, "a new image of the same size redraws")
+    #expect(node.nodeCore.layoutVersion.load(ordering: .acquiring) == version)
+  }
+
   @Test(
     "text and image nodes are not opaque, and an image node clips to its bounds, as Texture's initializers set them; a write still wins"
   )
