@@ -255,7 +255,8 @@ struct LineBreaker {
   /// last line whose text the token would fit after still loses its last
   /// word, as in Texture. Only a line without such a mark before it is cut
   /// inside a word (between grapheme clusters); a first line cut to nothing
-  /// keeps its text and takes no token (Texture truncates nothing then).
+  /// (an empty one too, a text starting with a newline) keeps its text and
+  /// takes no token (Texture truncates nothing then).
   ///
   /// The token is set in the attributes of the text's last character, as
   /// `ASTextNode`'s `_locked_prepareTruncationStringForDrawing:` sets it, and
@@ -307,8 +308,10 @@ struct LineBreaker {
     }
     // Back to the last space or punctuation mark before it, which goes too; else inside the word.
     var kept = marks[..<clipped].lastIndex(of: true) ?? clipped
-    if kept == 0, range.lowerBound == text.startPosition {
-      lines.append(line)  // Nothing would be left: Texture's truncater leaves the text as it is.
+    if kept == 0, lines.isEmpty {
+      // Nothing would be left of the first line (the text's start, or the newline it starts with): Texture's
+      // truncater leaves the text as it is.
+      lines.append(line)
       return
     }
     while kept > 0, spaces[kept - 1] { kept -= 1 }

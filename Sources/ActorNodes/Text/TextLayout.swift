@@ -24,8 +24,8 @@
 ///   covers (the line's last glyph if it covers none) to the last space or
 ///   punctuation mark (`.,!?:;`) before it, so the line's last word goes even
 ///   where the token would fit after it; a line without such a mark is cut
-///   between grapheme clusters, and a first line cut to nothing keeps its text
-///   without a token. An empty token cuts nothing: the lines simply stop at
+///   between grapheme clusters, and a first line cut to nothing (an empty
+///   one too) keeps its text without a token. An empty token cuts nothing: the lines simply stop at
 ///   the limit;
 /// - no line, and so not the layout, is wider than the room: a token (or a
 ///   single cluster) wider than the room runs past its line's box, as Texture

@@ -386,4 +386,19 @@ struct TextLayoutTests {
     // A run of marks wider than the line is still broken between clusters.
     #expect(shown(lay("。。。。", width: 25)) == ["。。", "。。"])
   }
+
+  @Test(
+    "an empty first line cut by the line limit keeps its text and takes no token, as any first line cut to nothing"
+  )
+  func emptyFirstLineCutToNothingTakesNoToken() {
+    // Adversarial round 27: the empty line of a text starting with a newline took a token ("…"), as its range starts
+    // after the newline, not at the text's start. Texture's tail truncater finds the newline, character 0, as the
+    // first to replace, and truncates nothing (ASTextKitTailTruncater.mm).
+    let layout = lay("\nabc def", width: 100, lines: 1)
+    #expect(shown(layout) == [""])
+    #expect(layout.lines[0].isTruncated == false && layout.size == Size(width: 0, height: 12))
+    #expect(layout.isTruncated, "the rest of the text is not shown")
+    // An empty line after the first still ends with the token (Texture replaces from its newline on).
+    #expect(shown(lay("a\n\nb", width: 100, lines: 2)) == ["a", "\u{2026}"])
+  }
 }
