@@ -36,7 +36,8 @@ final class LayoutScope: Sendable {
     /// What the node's own code asked of its subnodes during the frame, the last request per subnode.
     var subnodeRequests: [SubnodeRequest] = []
     /// Whether a measurement that code asked for was refused because the task was cancelled: code that falls back
-    /// on a failed measurement computed its layout from nothing.
+    /// on a failed measurement computed its layout from nothing. It counts only if the frame's own task is
+    /// cancelled: a child task that a task group cancelled because a sibling threw refuses in this frame too.
     var refusedACancelledMeasurement = false
   }
 

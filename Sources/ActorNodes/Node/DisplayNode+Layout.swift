@@ -262,8 +262,10 @@ extension DisplayNode {
       // Its task was cancelled while the layout code ran, and a measurement that code asked for threw
       // `CancellationError`: code that falls back on a failed measurement (Texture's `layoutThatFits:` never
       // fails) computed a layout from nothing. Not cached: its waiters measure again, in their own tasks. (A
-      // measurement that needed nothing refused completed as any other, and serves them.)
-      let wasCancelled = frame?.refusedACancelledMeasurement == true
+      // measurement that needed nothing refused completed as any other, and serves them.) Its own task: a child
+      // task that the layout code's task group cancelled (a sibling threw) refuses too, in this frame, but the
+      // caller is not cancelled, and gets the code's own error or layout (adversarial round 27).
+      let wasCancelled = frame?.refusedACancelledMeasurement == true && Task.isCancelled
       let subnodeRequests = frame?.subnodeRequests ?? []
       if case .success(let result) = outcome, stillCurrent, !wasCancelled {
         storage.cache.store(

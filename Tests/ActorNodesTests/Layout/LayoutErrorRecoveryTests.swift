@@ -77,6 +77,18 @@ struct LayoutErrorRecoveryTests {
     #expect(cell.layer?.frame == Rect(x: 0, y: 0, width: 10, height: 11))
   }
 
+  @Test(
+    "Layout code whose task group a throwing child cancelled, and that falls back on the group's error, is not cancelled: the sibling that measured after the cancellation refused in the group's child task, not in the caller's (adversarial round 27: the caller got CancellationError)"
+  )
+  func aGroupCancelledByAThrowingChildDoesNotCancelItsCaller() async throws {
+    let node = GroupFallbackNode()
+    try await node.addSubnode(BasicNode())
+    #expect(try await node.layout(thatFits: Self.room).size == Size(width: 10, height: 1), "the code's fallback")
+    #expect(await node.measurements == 1)
+    _ = try await node.layout(thatFits: Self.room)
+    #expect(await node.measurements == 1, "cached, as any layout its caller was not cancelled for")
+  }
+
   @Test @MainActor func aFailedPassLosesNoChangeItTook() async throws {
     let (a, b) = (FailingLeaf(), FailingLeaf())
     let root = SpecHost(.stack(alignItems: .start, children: [.node(a), .node(b)]))
@@ -253,5 +265,39 @@ actor FallbackMeasuringNode: DisplayNode {
   /// How many requests for `range` wait for a measurement in flight.
   func waiting(for range: SizeRange) -> Int {
     state.layout.cache.waiterCount(for: LayoutCache.Key(range: range, scale: 1))
+  }
+}
+
+/// A node that measures its subnodes in a task group of its own, each once the group is cancelled, next to a
+/// child task that throws; it falls back on a height of 1 when the group throws (as code ported from Texture,
+/// whose measurements cannot fail, may).
+actor GroupFallbackNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+  private(set) var measurements = 0
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    measurements += 1
+    let children = await subnodes
+    var height = 1.0
+    do {
+      height = try await withThrowingTaskGroup(of: Double.self) { group in
+        group.addTask { throw FailingLeaf.Failure() }
+        for child in children {
+          group.addTask {
+            // Until the failure cancels the group: the measurement below is refused.
+            let cancelled = Gate()
+            await withTaskCancellationHandler {
+              await cancelled.wait()
+            } onCancel: {
+              Task { await cancelled.open() }
+            }
+            return try await child.layout(thatFits: .unconstrained).size.height
+          }
+        }
+        return try await group.reduce(0, +)
+      }
+    } catch {}
+    return .size(Size(width: 10, height: height))
   }
 }
