@@ -85,6 +85,8 @@ public final class Window {
   ///   the window and the tree are then unchanged.
   ///   An error of the tree's layout code does not stop the attach: the tree
   ///   shows what could be laid out, and ``layoutIfNeeded()`` reports the error.
+  ///   The layout runs in a task of its own, as the window's later passes do: an
+  ///   attach from a cancelled task lays the tree out all the same.
   /// - Important: This method suspends; the tree can change meanwhile. Changes
   ///   made after the load was prepared reach the views in a later turn.
   public func attach(_ root: any DisplayNode) async throws(HierarchyError) {
@@ -96,23 +98,13 @@ public final class Window {
     let gathered = await Loading.takeSnapshots(of: prepared.load)
     let loads = await Tree.finishLoad(prepared.load, gathered: gathered)
     let laidOutAt = size
-    // After the snapshots: the frames are writes, applied in this same turn after `didLoad`.
-    var pass = await LayoutPass.run(
-      roots: [LayoutPass.Root(node: root, target: .window(self), frame: nil)],
-      environment: LayoutEnvironment(scale: 1))
-    // Nodes invalidated after their supernodes measured them, before they loaded: the pass placed them at the sizes
-    // measured then, from their supernodes' cached layouts. Their sizes are checked now, and their supernodes laid
-    // out again if they changed, so that the attach's turn shows the new sizes (Texture's view measures such a node
-    // as it lays it out, and lays its supernode out again within the same commit). Their loads asked for a pass
-    // too, which may take them first: the tree is then walked again from the root, at the layouts either made.
-    let invalidatedBeforeLoad = gathered?.entries.compactMap { $0.snapshot?.asksForPassAtLoad == true ? $0.node : nil }
-    if let invalidatedBeforeLoad, !invalidatedBeforeLoad.isEmpty {
-      pass.append(await LayoutPass.run(dirty: invalidatedBeforeLoad, environment: LayoutEnvironment(scale: 1)))
-      pass.append(
-        await LayoutPass.run(
-          roots: [LayoutPass.Root(node: root, target: .window(self), frame: nil)],
-          environment: LayoutEnvironment(scale: 1)))
-    }
+    // After the snapshots: the frames are writes, applied in this same turn after `didLoad`. In a task of its own,
+    // as the window's later passes run: the caller's cancellation would refuse every measurement, and the tree
+    // would show no layout until something invalidated it (adversarial round 27).
+    let invalidatedBeforeLoad =
+      gathered?.entries.compactMap { $0.snapshot?.asksForPassAtLoad == true ? $0.node : nil } ?? []
+    let pass = await Task { [self] in await Self.layOut(root, in: self, invalidatedBeforeLoad: invalidatedBeforeLoad) }
+      .value
     rootNode = root
     // Resized during the pass: `resize(to:)` saw no root to lay out again, and the pass left the root alone.
     if size != laidOutAt { root.nodeCore.requestLayoutPass(for: root) }
@@ -131,6 +123,28 @@ public final class Window {
       loaded.record()
       queue.turnFinished(take)
     }
+  }
+
+  /// The attach's layout pass: `root`'s tree at the window's size.
+  ///
+  /// Nodes invalidated after their supernodes measured them, before they loaded (`invalidatedBeforeLoad`): the
+  /// pass placed them at the sizes measured then, from their supernodes' cached layouts. Their sizes are checked
+  /// now, and their supernodes laid out again if they changed, so that the attach's turn shows the new sizes
+  /// (Texture's view measures such a node as it lays it out, and lays its supernode out again within the same
+  /// commit). Their loads asked for a pass too, which may take them first: the tree is then walked again from the
+  /// root, at the layouts either made.
+  private nonisolated static func layOut(
+    _ root: any DisplayNode, in window: Window, invalidatedBeforeLoad: [any DisplayNode]
+  ) async -> LayoutPass.Outcome {
+    let environment = LayoutEnvironment(scale: 1)
+    var pass = await LayoutPass.run(
+      roots: [LayoutPass.Root(node: root, target: .window(window), frame: nil)], environment: environment)
+    guard !invalidatedBeforeLoad.isEmpty else { return pass }
+    pass.append(await LayoutPass.run(dirty: invalidatedBeforeLoad, environment: environment))
+    pass.append(
+      await LayoutPass.run(
+        roots: [LayoutPass.Root(node: root, target: .window(window), frame: nil)], environment: environment))
+    return pass
   }
 
   /// Changes the window's size: its view takes it, and its root is laid out again at exactly that size, off the

@@ -176,6 +176,28 @@ struct LayoutPassTests {
     #expect(await a.isolatedLayoutCalls == a.layoutCalls)
   }
 
+  @Test(
+    "An attach from a cancelled task lays the tree out all the same, as the window's later passes run in tasks of their own (adversarial round 27: every measurement was refused, the views kept empty frames and layoutIfNeeded() threw CancellationError)"
+  )
+  @MainActor
+  func attachFromACancelledTaskLaysOut() async throws {
+    let a = PassNode("a", size: Size(width: 50, height: 20))
+    let root = PassNode("root") { _ in .spec(.stack(alignItems: .start, children: [.node(a)])) }
+    try await root.addSubnode(a)
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    let gate = Gate()
+    let attach = Task { @MainActor in
+      await gate.wait()
+      try await window.attach(root)
+    }
+    attach.cancel()
+    await gate.open()
+    try await attach.value
+    #expect(frame(of: a) == Rect(x: 0, y: 0, width: 50, height: 20))
+    #expect(root.appliedLayout?.size == Size(width: 200, height: 100))
+    try await window.layoutIfNeeded()
+    #expect(frame(of: a) == Rect(x: 0, y: 0, width: 50, height: 20))
+  }
   @Test("A size change relayouts the supernode: the frames move in the next turn, which flush() shows")
   @MainActor
   func resizeEscalates() async throws {
