@@ -357,11 +357,13 @@ public final class Window {
       slot.window = nil
       MainTurn.exitHierarchyOfClosedWindow(from: slot)
     }
+    // The root weakly: a tree that nobody else holds dies with the window, here, as a `UIWindow`'s views release
+    // their nodes as it goes; there is nothing to forget for a dead root.
     let queue = turnQueue
-    let root = rootNode
+    let root = WeakNode(node: rootNode)
     let id = self.id
     Task { @HierarchyActor in
-      if let root { Tree.forgetWindow(withID: id, of: root) }
+      if let root = root.node { Tree.forgetWindow(withID: id, of: root) }
       queue.retire()
     }
   }

@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 import Testing
 
@@ -113,6 +114,41 @@ struct TeardownTests {
     #expect(log.entries == ["child.didExit(false)"])
     #expect(lifetime.count == 1, "out of the window, the node dies")
     #expect(weakChild == nil)
+  }
+
+  @Test(
+    "A window dropped with the last references to its tree frees the tree in that main-actor job: the window's clean-up holds no node, even while the HierarchyActor is busy (Texture: a UIWindow's views release their nodes as it deallocates; round 27)",
+    arguments: [TurnMode.manual, .automatic])
+  @MainActor
+  func droppedWindowFreesItsTreeAtOnce(mode: TurnMode) async throws {
+    let lifetime = LifetimeCounter()
+    let log = EventLog()
+    var window: Window? = Window(turnMode: mode)
+    weak var weakRoot: RecordingNode?
+    weak var weakChild: RecordingNode?
+    do {
+      let root = RecordingNode("root", log: log, lifetime: lifetime)
+      let child = RecordingNode("child", log: log, lifetime: lifetime)
+      weakRoot = root
+      weakChild = child
+      try await root.addSubnode(child)
+      try await window?.attach(root)
+    }
+    // The clean-up the window starts on the HierarchyActor waits behind this job, which holds the actor.
+    let busy = DispatchSemaphore(value: 0)
+    await withCheckedContinuation { started in
+      Task { @HierarchyActor in
+        started.resume()
+        busy.wait()
+      }
+    }
+    log.clear()
+    window = nil
+    let freed = (root: weakRoot == nil, child: weakChild == nil, count: lifetime.count)
+    busy.signal()
+    #expect(log.entries == ["root.didExit(false)", "child.didExit(false)"], "the hooks run first")
+    #expect(freed.root && freed.child)
+    #expect(freed.count == 2)
   }
 
   @Test("A surviving subnode of a released node leaves the hierarchy with its exit hooks")
