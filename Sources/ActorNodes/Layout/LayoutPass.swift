@@ -327,14 +327,6 @@ enum LayoutPass {
         // (Texture lays out every node up from an invalidated one, and each lays out its subnodes).
         let placesAgain = step.changed || descendingEverywhere || visit.isRoot
         guard placesAgain || step.measuredAnew else { continue }
-        if step.isManual {
-          let entry = walked.entries.count - 1
-          // Laid out again, it places its subnodes again, at the sizes they have now (their sizes may have
-          // changed though its own did not: that is what measured it anew).
-          walked.entries[entry].changed = true
-          manualNodes.append((visit.node, entry, step.subnodeRequests))
-          continue
-        }
         var heldElsewhere: Set<ObjectIdentifier> = []
         if placesAgain, visit.node.nodeCore.automaticallyManagesSubnodes {
           let named = step.layout.sublayouts.compactMap(\.node)
@@ -356,6 +348,19 @@ enum LayoutPass {
             }
           }
           walked.managed.append((visit.node, named))
+        }
+        if step.isManual {
+          let entry = walked.entries.count - 1
+          // Laid out again, it places its subnodes again, at the sizes they have now (their sizes may have
+          // changed though its own did not: that is what measured it anew).
+          walked.entries[entry].changed = true
+          // A node that manages its subnodes and measures itself names none: the step removes them all (Texture's
+          // layout transition removes the nodes of the previous layout that the new one, without sublayouts,
+          // leaves out), so none is laid out.
+          if !visit.node.nodeCore.automaticallyManagesSubnodes {
+            manualNodes.append((visit.node, entry, step.subnodeRequests))
+          }
+          continue
         }
         let subnodes = subnodeVisits(
           of: visit.node, step, descendingEverywhere: descendingEverywhere, skipping: heldElsewhere)

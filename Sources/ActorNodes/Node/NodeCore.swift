@@ -89,7 +89,9 @@ public final class NodeCore: Sendable {
   ///
   /// Chosen when the node is made, so it cannot change under a layout: each
   /// layout pass that applies the node's layout adds, removes and reorders
-  /// the subnodes to match it, in one step. Edits by hand are refused: adding,
+  /// the subnodes to match it, in one step (a layout of the node's own size,
+  /// ``LayoutMethod/size(_:)``, names none: it removes them all, as Texture's
+  /// layout transition does). Edits by hand are refused: adding,
   /// inserting or replacing throws ``HierarchyError/subnodesManagedByLayout``,
   /// and ``DisplayNode/removeFromSupernode()`` of a managed subnode (which does
   /// not throw) stops the program with a message that names the rule.

@@ -92,6 +92,33 @@ struct ManagedSubnodesTests {
   }
 
   @Test(
+    "A layout that measures the node itself (.size) names no node: every subnode is removed, loaded or not (Texture's layout transition removes the previous layout's nodes)",
+    arguments: [false, true])
+  @MainActor
+  func sizeLayoutRemovesEverySubnode(inAWindow: Bool) async throws {
+    // Adversarial round 27: such a layout was taken for one that places its subnodes by hand, and kept them all.
+    let log = EventLog()
+    let one = RecordingNode("1", log: log)
+    let two = RecordingNode("2", log: log)
+    let node = ManagingNode { [one, two] in row([one, two]) }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    if inAWindow {
+      try await window.attach(node)
+    } else {
+      await node.configure { $0.frame = Rect(x: 0, y: 0, width: 50, height: 50) }
+      try await node.layoutIfNeeded()
+    }
+    #expect(await node.subnodes.count == 2)
+    log.clear()
+    await node.setMethod { .size(Size(width: 20, height: 20)) }
+    if inAWindow { try await window.layoutIfNeeded() } else { try await node.layoutIfNeeded() }
+    #expect(await node.subnodes.isEmpty)
+    #expect(await one.supernode == nil)
+    #expect(node.view?.subviews.isEmpty ?? true)
+    #expect(log.entries == (inAWindow ? ["1.didExit(false)", "2.didExit(false)"] : []))
+  }
+
+  @Test(
     "Subnodes follow a stack's order: forward, reversed, then one added and two moved (Texture: testThatStackSpecOrdersSubnodesCorrectly)",
     .tags(.texturePort))
   @MainActor
