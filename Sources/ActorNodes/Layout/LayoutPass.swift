@@ -325,7 +325,16 @@ enum LayoutPass {
         // same (Texture sets them on every layout), which overwrites frames written meanwhile. A layout
         // measured anew in the same frames may still have subnodes invalidated since, which take theirs
         // (Texture lays out every node up from an invalidated one, and each lays out its subnodes).
-        let placesAgain = step.changed || descendingEverywhere || visit.isRoot
+        var placesAgain = step.changed || descendingEverywhere || visit.isRoot
+        if !placesAgain, visit.node.nodeCore.automaticallyManagesSubnodes {
+          // A managing node whose layout names a node that is not its subnode: another managing node took it while
+          // this one was out of every tree (its layout stale then). Back in a tree, its layout is applied again,
+          // and takes the node back once the other drops it, as its subnodes are the nodes its layout names.
+          let parentID = visit.node.nodeCore.id
+          placesAgain = step.layout.sublayouts.contains {
+            $0.node.map { $0.nodeCore.supernodeID.load(ordering: .relaxed) != parentID } ?? false
+          }
+        }
         guard placesAgain || step.measuredAnew else { continue }
         var heldElsewhere: Set<ObjectIdentifier> = []
         if placesAgain, visit.node.nodeCore.automaticallyManagesSubnodes {

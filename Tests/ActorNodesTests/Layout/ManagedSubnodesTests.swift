@@ -404,6 +404,35 @@ struct ManagedSubnodesTests {
     #expect(await outer.calculatedLayout?.sublayouts.map(\.size) == [Size(width: 10, height: 10)])
   }
 
+  @Test(
+    "A managing subnode whose nodes a flattening layout took gets them back when that layout names it again, placed by its own layout"
+  )
+  @MainActor
+  func flattenedManagingSubnodeTakesItsNodeBackWhenItReturns() async throws {
+    // Adversarial round 27: the returning node's layout was unchanged, so the walk recorded no change for it; the
+    // layout dropping x removed it, and x ended in no tree while the layout of a node in the window named it.
+    let x = BasicNode(debugName: "x")
+    let inner = ManagingNode { [x] in row([x]) }
+    let outer = ManagingNode { [inner] in row([inner]) }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(outer)
+    await outer.setMethod { [x] in row([BasicNode(debugName: "pad"), x]) }
+    try await window.layoutIfNeeded()
+    try await window.waitForLayoutPasses()
+    await window.flush()
+    #expect(await x.supernode === outer)
+    #expect(x.view?.frame == Rect(x: 10, y: 0, width: 10, height: 10))
+    await outer.setMethod { [inner] in row([inner]) }
+    try await window.layoutIfNeeded()
+    try await window.waitForLayoutPasses()
+    await window.flush()
+    #expect(await x.supernode === inner)
+    #expect(await inner.subnodes.map(\.nodeCore.id) == [x.nodeCore.id])
+    #expect(x.isInHierarchy)
+    #expect(x.view?.superview === inner.view)
+    #expect(x.view?.frame == Rect(x: 0, y: 0, width: 10, height: 10))
+  }
+
   @Test("A node two managing nodes' layouts name is refused to the one that takes it, and stays where it was")
   func nodeNamedByTwoManagingNodesStays() async throws {
     let (x, owner, other, root) = try await twoManagingNodes()
