@@ -34,6 +34,16 @@ func row(_ nodes: [any DisplayNode]) -> LayoutMethod {
 @Suite("Automatic subnode management", .timeLimit(.minutes(3)))
 struct ManagedSubnodesTests {
   @Test(
+    "A node manages its subnodes only if made to (Texture: testFeatureFlag, changed: chosen when the node is made)",
+    .tags(.texturePort))
+  func featureFlag() {
+    #expect(!NodeCore().automaticallyManagesSubnodes)
+    #expect(!BasicNode().nodeCore.automaticallyManagesSubnodes)
+    #expect(NodeCore(automaticallyManagesSubnodes: true).automaticallyManagesSubnodes)
+    #expect(ManagingNode { row([]) }.nodeCore.automaticallyManagesSubnodes)
+  }
+
+  @Test(
     "Nodes named in nested specs become the subnodes, in the layout's order (Texture: testInitialNodeInsertionWithOrdering)",
     .tags(.texturePort))
   @MainActor
