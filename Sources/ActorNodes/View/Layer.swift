@@ -7,11 +7,13 @@
 /// # Isolation
 /// Every member is isolated to the main actor, and `Layer` is not `Sendable`:
 /// a layer that main-actor state holds can never be reached from another
-/// isolation domain, not even with `await`. A layer made fresh in an async
-/// context can still be *sent* to another actor and kept there (Swift's
-/// region-based isolation allows it), but it can only be used on the main
-/// actor, and it is always deinitialized there (`isolated deinit`), as
-/// Texture trampolines UIKit objects to the main thread.
+/// isolation domain, not even with `await`, and a fresh one cannot be sent
+/// either (it is in the main actor's region from its initializer on). Only a
+/// `Sendable` main-actor value that holds one (a `@MainActor` struct or
+/// class) can be dropped elsewhere: the layer is then deinitialized on the
+/// main actor (`isolated deinit`), as Texture trampolines UIKit objects to the
+/// main thread, and its sublayers' ``superlayer`` reads `nil` from the moment
+/// it was dropped.
 ///
 /// # Values
 /// Geometry must be finite and sizes not negative, numeric appearance values
@@ -110,13 +112,14 @@ public final class Layer {
   public private(set) var sublayers: [Layer] = []
   /// The layer that contains this one.
   ///
-  /// `unowned`, not `weak` (UIKit's is non-retaining too): the superlayer
-  /// holds this layer in its ``sublayers``, every edit clears the pointer of
-  /// a layer it takes out, and a dying superlayer clears its sublayers'
-  /// pointers in its deinitializer, so the pointer never outlives its target.
-  /// A weak pointer gave every layer with sublayers a side table, which made
-  /// each retain of it (every turn retains the layers it touches) the slow path.
-  public private(set) unowned var superlayer: Layer?
+  /// `weak` (UIKit's is non-retaining too), not `unowned`, although a weak
+  /// pointer gives every layer with sublayers a side table, which makes each
+  /// retain of it the slow path: a layer whose last reference is dropped off
+  /// the main actor (held by a `Sendable` main-actor value that dies
+  /// elsewhere) is deinitialized later, on the main actor, and main-actor
+  /// code that reads an `unowned` pointer to it in between traps (adversarial
+  /// round 27). A weak pointer reads `nil` from the moment the layer is gone.
+  public private(set) weak var superlayer: Layer?
   /// Whether this layer backs a ``View`` (in UIKit, whether its delegate is a view).
   public internal(set) var isViewLayer = false
 
@@ -136,9 +139,9 @@ public final class Layer {
   /// Creates a layer with default properties and no sublayers.
   public init() {}
 
-  isolated deinit {
-    for layer in sublayers { layer.superlayer = nil }
-  }
+  // Isolated, so that a layer dies on the main actor however its last reference is dropped. Its sublayers'
+  // `superlayer` reads `nil` already: it is weak.
+  isolated deinit {}
 
   /// The rectangle the layer occupies in its superlayer's coordinates.
   public var frame: Rect {

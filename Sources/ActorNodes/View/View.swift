@@ -7,10 +7,12 @@
 /// Every member is isolated to the main actor, and `View` is not `Sendable`.
 /// Code off the main actor reaches a node's view state only through the node:
 /// ``DisplayNode/configure(_:)`` queues writes and
-/// ``DisplayNode/viewProperties()`` reads on the main actor. A view made
-/// fresh in an async context can be sent to another actor and kept there,
-/// but it can only be used on the main actor and it is always deinitialized
-/// there (`isolated deinit`), wherever its last reference is dropped.
+/// ``DisplayNode/viewProperties()`` reads on the main actor. A fresh view
+/// cannot be sent to another isolation domain either. Only a `Sendable`
+/// main-actor value that holds one (a `@MainActor` struct or class) can be
+/// dropped elsewhere: the view is then deinitialized on the main actor
+/// (`isolated deinit`), and its subviews' ``superview`` reads `nil` from the
+/// moment it was dropped.
 ///
 /// # Nodes' views
 /// The view tree of loaded nodes mirrors their node tree: change it through
@@ -30,9 +32,9 @@ public final class View {
   public private(set) var subviews: [View] = []
   /// The view that contains this one.
   ///
-  /// `unowned`, not `weak`, for the reason ``Layer/superlayer`` gives: a
-  /// dying superview clears its subviews' pointers in its deinitializer.
-  public private(set) unowned var superview: View?
+  /// `weak`, for the reason ``Layer/superlayer`` gives: a superview whose last
+  /// reference is dropped off the main actor is gone before its deinitializer runs.
+  public private(set) weak var superview: View?
   /// Whether the view receives touches.
   public var isUserInteractionEnabled = true
   /// The tint color; `nil` inherits the superview's tint.
@@ -58,8 +60,9 @@ public final class View {
     self.onDeinit = onDeinit
   }
 
+  // Isolated, so that a view dies on the main actor however its last reference is dropped. Its subviews'
+  // `superview` reads `nil` already: it is weak.
   isolated deinit {
-    for view in subviews { view.superview = nil }
     onDeinit?()
   }
 

@@ -14,6 +14,39 @@ final class ViewHolder {
   }
 }
 
+/// A `Sendable` box that holds a user's container view and layer, for another task to drop.
+final class ContainerDrop: Sendable {
+  /// A main-actor object (so `Sendable`) that holds the containers.
+  @MainActor
+  final class Containers {
+    let view = View()
+    let layer = Layer()
+  }
+
+  private let containers: Mutex<Containers?>
+  private let dropped = Atomic<Bool>(false)
+
+  /// Puts `subview` in a new container view and `sublayer` in a new container layer, held only by the box.
+  @MainActor
+  init(holding subview: View, _ sublayer: Layer) {
+    let containers = Containers()
+    containers.view.addSubview(subview)
+    containers.layer.addSublayer(sublayer)
+    self.containers = Mutex(containers)
+  }
+
+  /// Drops the containers off the main actor and returns once they are dropped, blocking the main actor meanwhile,
+  /// so that their deinitializers (isolated to the main actor) wait behind the caller's job.
+  @MainActor
+  func dropOffTheMainActorAndWait() {
+    Task.detached {
+      self.containers.withLock { $0 = nil }
+      self.dropped.store(true, ordering: .releasing)
+    }
+    while !dropped.load(ordering: .acquiring) {}  // spins for the detached task: the main actor must not run a job
+  }
+}
+
 /// Records, for each view, whether it died inside a main-actor release job and which one.
 final class ViewReleaseLog: Sendable {
   private let jobs = Mutex<[UInt64?]>([])
@@ -325,6 +358,25 @@ struct TeardownTests {
         holder = nil  // the holder dies here, off the main actor; its view's deinitializer hops
       }
     }
+  }
+
+  @Test(
+    "A view or layer dropped off the main actor is no superview or superlayer from then on, before it deinitializes")
+  @MainActor
+  func containerDroppedOffTheMainActorIsGoneForItsChildrenAtOnce() async {
+    let subview = View()
+    let sublayer = Layer()
+    let drop = ContainerDrop(holding: subview, sublayer)
+    #expect(subview.superview != nil && sublayer.superlayer != nil)
+    drop.dropOffTheMainActorAndWait()
+    // The containers' deinitializers are queued behind this job: an `unowned` pointer to them trapped here.
+    #expect(subview.superview == nil)
+    #expect(sublayer.superlayer == nil)
+    subview.removeFromSuperview()
+    sublayer.removeFromSuperlayer()
+    let other = View()
+    other.addSubview(subview)
+    #expect(subview.superview === other && other.subviews.count == 1)
   }
 
   @Test("A 100,000-deep chain can be built, described and released (on a 256 KiB stack) without overflowing it")
