@@ -45,8 +45,11 @@
 /// - Declare `nonisolated let nodeCore = NodeCore()` (or one of its
 ///   factory initializers) and `let nodeState = NodeState()`, and never
 ///   replace either. `var nodeState` and a computed `nodeCore` compile, but
-///   the first use after a replacement stops the program with a contract
-///   violation that names this rule.
+///   the library's first use of the node's state after a replacement (a
+///   write, a load, a layout) stops the program with a contract violation
+///   that names this rule. A tree edit alone is not checked (each edit reads
+///   each core once): with a computed `nodeCore`, `addSubnode` links a core
+///   that is gone at once, and the subnode reads no supernode.
 /// - Hooks receive a context whose initializer is internal: only the library
 ///   can call them. Two requirements take none, because app code calls them
 ///   too, as in Texture: ``setNeedsDisplay(atScale:)`` and ``clearContents()``.
