@@ -8,8 +8,8 @@
 /// ``DisplayNode/subnodeDisplayDidFinish(_:)``, and
 /// ``DisplayNode/hierarchyDisplayDidFinish(_:)`` for each of the two whose
 /// pending displays are now all done. A cancelled display sets nothing and
-/// calls nothing, except that one cancelled by suspension tells the
-/// supernode it is over; see ``markStale(_:)`` for what its node shows.
+/// calls nothing (a suspension tells the supernode itself, ``displaySuspended(_:)``); see ``markStale(_:)`` for
+/// what its node shows.
 struct DisplayCommit: MainTurnFeature {
   let transaction: DisplayTransaction
   /// The draws' results, one per entry.
@@ -53,8 +53,7 @@ struct DisplayCommit: MainTurnFeature {
       // (suspended, or released) nothing will: clear them.
       guard isLatestStarted else { return }
       if ticket.isSuperseded, !core.isDisplaySuspended, slot.isInHierarchy { return }
-      markStale(layer)
-      if core.isDisplaySuspended, slot.isInHierarchy { suspensionEnded(displayOf: node, slot: slot) }
+      markStale(layer)  // (A suspension tells the supernode itself: ``displaySuspended(_:)``.)
       return
     }
     layer.contents = image
@@ -79,15 +78,17 @@ struct DisplayCommit: MainTurnFeature {
     }
   }
 
-  /// Tells the supernode that `node`'s display, cancelled by its suspension, is over, as Texture's
-  /// `setDisplaySuspended:YES` calls the supernode's `subnodeDisplayDidFinish:`: it no longer holds up the
-  /// supernode's ``DisplayNode/hierarchyDisplayDidFinish(_:)``. (Texture also calls it, and `subnodeDisplayWillStart:`
-  /// on resuming, when no display was in flight; here the supernode hears of displays that started, and a resumed
-  /// node's next display starts as any does.)
+  /// Tells the supernode of `core`'s node, just suspended, that the display of the node it waits for is over, as
+  /// Texture's `setDisplaySuspended:YES` calls the supernode's `subnodeDisplayDidFinish:` at once: it no longer
+  /// holds up the supernode's ``DisplayNode/hierarchyDisplayDidFinish(_:)``. Whether that display is in flight (its
+  /// draw is cancelled, and commits nothing) or was cancelled already (as its tree left the window), it will not
+  /// finish. (Texture also calls it, and `subnodeDisplayWillStart:` on resuming, when no display had started;
+  /// here the supernode hears of displays that started, and a resumed node's next display starts as any does.)
   @MainActor
-  private static func suspensionEnded(displayOf node: any DisplayNode, slot: ViewSlot) {
-    guard let parentSlot = slot.parent, let parent = parentSlot.liveNode,
-      let emptied = parentSlot.display?.removePendingIfListed(ObjectIdentifier(node.nodeCore))
+  static func displaySuspended(_ core: NodeCore) {
+    guard core.isDisplaySuspended, let slot = core.slot, !slot.isReleased, let node = slot.liveNode,
+      let parentSlot = slot.parent, let parent = parentSlot.liveNode,
+      let emptied = parentSlot.display?.removePendingIfListed(ObjectIdentifier(core))
     else { return }
     parent.subnodeDisplayDidFinish(DisplayContext(node: parent, isAsynchronous: true, subnode: node))
     if emptied { parent.hierarchyDisplayDidFinish(DisplayContext(node: parent, isAsynchronous: true)) }

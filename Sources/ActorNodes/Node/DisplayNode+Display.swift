@@ -72,6 +72,9 @@ extension DisplayNode {
   /// if it was to replace the node's contents, they are cleared (a suspended
   /// node shows nothing rather than out-of-date contents). While suspended,
   /// ``setNeedsDisplay()`` draws nothing. Resuming asks for a display.
+  /// A supernode waiting for a display of the node that started (in flight,
+  /// or cancelled as the node left its window) hears ``subnodeDisplayDidFinish(_:)`` at once, in a main-actor
+  /// job, as Texture's `setDisplaySuspended:YES` tells it.
   /// Ignored for a node whose view is made by a factory (``isSynchronous``), as Texture ignores it for a
   /// synchronous node, whose layer it does not control.
   public nonisolated func setDisplaySuspended(_ isSuspended: Bool) {
@@ -80,6 +83,8 @@ extension DisplayNode {
     guard wasSuspended != isSuspended else { return }
     if isSuspended {
       DisplayScheduler.cancelDraws(of: [nodeCore])
+      let core = nodeCore
+      Task { @MainActor in DisplayCommit.displaySuspended(core) }
     } else {
       requestDisplay()
     }

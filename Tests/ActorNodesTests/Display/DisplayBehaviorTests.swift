@@ -437,6 +437,41 @@ extension HeldDrawSuites {
     }
 
     @Test(
+      "Suspending a subnode whose display was cancelled as it left the window, before or after, tells its supernode, which no longer waits for it (Texture: setDisplaySuspended:YES)",
+      arguments: [false, true]
+    )
+    func suspendingASubnodeWhoseDisplayLeftTheWindowTellsItsSupernode(suspendingFirst: Bool) async throws {
+      // Adversarial round 27: the supernode was told only by the commit of the display in flight, which a display
+      // cancelled as the tree left its window never reaches, so the supernode kept waiting for it: back in the
+      // window, its own display finished without its hierarchyDisplayDidFinish, as long as the subnode stayed
+      // suspended.
+      let log = EventLog()
+      let probe = DrawProbe(holdingDraws: true)
+      let parent = PaintNode("parent", log: log, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+      let child = PaintNode("child", log: log, probe: probe, frame: Self.square)
+      try await parent.addSubnode(child)
+      let window = window()
+      try await window.attach(parent)
+      await probe.waitFor("draw child")
+      if suspendingFirst { child.setDisplaySuspended(true) }
+      await window.detach()  // Cancels the child's display; the parent still waits for it, as Texture's does.
+      probe.stopHolding()
+      probe.release()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      if !suspendingFirst {
+        #expect(!log.entries.contains("parent.subnodeDidFinish(child)"))
+        child.setDisplaySuspended(true)
+      }
+      try await window.attach(parent)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(log.entries.filter { $0.hasPrefix("parent.subnodeDidFinish") } == ["parent.subnodeDidFinish(child)"])
+      #expect(log.entries.suffix(3) == ["parent.willStart(async)", "parent.didFinish", "parent.hierarchyDidFinish"])
+      #expect(parent.layer?.contents != nil && child.layer?.contents == nil)
+    }
+
+    @Test(
       "setNeedsDisplay() on the main actor marks the layer during the call; a display clears the mark as it starts (Texture: -[_ASDisplayLayer display])"
     )
     func needsDisplayMarkFollowsTheDisplay() async throws {
