@@ -247,3 +247,63 @@ struct NodeLoadingTests {
     #expect(node.view != nil)
   }
 }
+
+extension NodeLoadingTests {
+  @Test(
+    "didLoad and the onDidLoad blocks see the view in no superview and no window; it takes its place after (Texture: didLoad runs as the view is made, before its supernode's view takes it)",
+    arguments: [false, true])
+  @MainActor
+  func didLoadSeesTheViewInNoSuperview(isLayerBacked: Bool) async throws {
+    let log = EventLog()
+    let root = PlacementRecordingNode("root", log: log)
+    let child = PlacementRecordingNode("child", log: log, isLayerBacked: isLayerBacked)
+    try await root.addSubnode(child)
+    await root.onDidLoad { context in
+      log.record("root.block(super:\(context.layer.superlayer != nil) window:\(context.view?.window != nil))")
+    }
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    #expect(
+      log.entries == [
+        "child.didLoad(super:false window:false subnodes:0)", "root.didLoad(super:false window:false subnodes:1)",
+        "root.block(super:false window:false)",
+      ])
+    #expect(root.view?.window === window)
+    #expect(child.layer?.superlayer === root.layer)
+    // A node loaded into a view in a window: in no superview during its didLoad, then where its edit put it.
+    let (first, last) = (BasicNode(debugName: "first"), BasicNode(debugName: "last"))
+    try await root.addSubnodes([first, last])
+    await window.flush()
+    log.clear()
+    let middle = PlacementRecordingNode("middle", log: log)
+    try await root.insertSubnode(middle, at: 2)
+    await window.flush()
+    #expect(log.entries == ["middle.didLoad(super:false window:false subnodes:0)"])
+    #expect(middle.view?.superview === root.view)
+    #expect(middle.view?.window === window)
+    let layers = [child.layer, first.layer, middle.layer, last.layer].map { $0.map(ObjectIdentifier.init) }
+    #expect(root.layer?.sublayers.map { ObjectIdentifier($0) } == layers.compactMap { $0 })
+    #expect(await viewTreeMatchesNodeTree(root))
+  }
+}
+
+/// Records, in `didLoad`, whether its view is in a superview and a window, and how many subnode layers it holds.
+private actor PlacementRecordingNode: DisplayNode {
+  nonisolated let nodeCore: NodeCore
+  let nodeState = NodeState()
+  nonisolated let name: String
+  nonisolated let log: EventLog
+
+  init(_ name: String, log: EventLog, isLayerBacked: Bool = false) {
+    nodeCore = NodeCore(isLayerBacked: isLayerBacked)
+    self.name = name
+    self.log = log
+  }
+
+  @MainActor func didLoad(_ context: borrowing LoadContext) {
+    let window = context.view?.window != nil
+    log.record(
+      "\(name).didLoad(super:\(context.layer.superlayer != nil) window:\(window) subnodes:\(context.layer.sublayers.count))"
+    )
+  }
+}
