@@ -45,14 +45,20 @@ extension DisplayNode {
   ///   node in no window frames itself: it is laid out at its bounds, as
   ///   after load, in the turns of the window it was last in.
   /// - For a node that is not loaded, this runs a pass now, off the main
-  ///   actor: the node is laid out at exactly the size of its bounds
-  ///   (nothing happens while they are empty, as in Texture), and every node
+  ///   actor: the node is laid out at the size of its bounds (nothing
+  ///   happens while they are empty, as in Texture), and every node
   ///   its layouts place takes its frame and its layout, kept until its view
   ///   loads. Nothing of it reaches the main actor before that. A subnode
   ///   whose size changed in the range its supernode's layout gave it is
   ///   still laid out at its bounds, and marks its ancestors' layouts as out
   ///   of date, so that the supernode's next layout (its own
   ///   `layoutIfNeeded()`, say) places it at its new size, as Texture's does.
+  ///   A root (a node with no supernode) framed at the size of its latest
+  ///   ``layout(thatFits:parentSize:scale:)`` is laid out from that
+  ///   measurement, in its range, and so again later: if its content changes,
+  ///   it takes the size it measures to in that range (its frame's origin
+  ///   kept), as Texture's root resizes itself. Else it is laid out in exactly
+  ///   its bounds.
   ///
   /// - Throws: The first error the layout code threw; the rest of the tree is laid out all the same.
   ///   ``LayoutError/layoutPassAwaitedFromLayoutCode`` for a loaded node, if called from layout code (the
@@ -81,14 +87,55 @@ extension DisplayNode {
         ancestor = await node.supernode
       }
     }
+    var range = SizeRange(exactly: size)
+    if core.supernodeID.load(ordering: .acquiring) == 0, let kept = await rangeForPassAsUnloadedRoot(at: size) {
+      range = kept.range
+      if let newSize = kept.newSize {
+        // Texture's `_rootNodeDidInvalidateSize`: a root that measures to another size in that range takes it
+        // (`displayNodeDidInvalidateSizeNewSize:` sets its bounds, its frame's origin kept).
+        await configure { $0.frame = Rect(origin: $0.frame.origin, size: newSize) }
+      }
+    }
     let outcome = await LayoutPass.run(
-      roots: [LayoutPass.Root(node: self, target: .range(SizeRange(exactly: size)), frame: nil)],
+      roots: [LayoutPass.Root(node: self, target: .range(range), frame: nil)],
       environment: LayoutEnvironment(scale: 1))
     if outcome.application.entries.contains(where: { $0.frameWrite != nil }) {
       // Some subnode loaded meanwhile: its frame goes to its window like any write.
       await Self.submit(outcome.application, for: self)
     }
     if let error = outcome.errors.first { throw error }
+  }
+
+  /// The range an unloaded root's ``layoutIfNeeded()`` lays it out in, and its new size if it has another one there;
+  /// `nil` to lay it out at exactly its bounds.
+  ///
+  /// Texture's `_locked_constrainedSizeForLayoutPass`: the range of the node's
+  /// latest measurement (`layout(thatFits:)`, its pending layout) if that
+  /// measurement's size is its bounds' size (the caller framed the node at the
+  /// size it measured), else the range of its applied layout if that is the
+  /// bounds' size, else its bounds. So a node measured in a range and framed at
+  /// the result is laid out from that measurement, not measured again, and once
+  /// its content changes it is measured in that range again and takes the size
+  /// it measures to there, as Texture's root does.
+  private func rangeForPassAsUnloadedRoot(at bounds: Size) async -> (range: SizeRange, newSize: Size?)? {
+    guard let storage = state.layoutStorage else { return nil }
+    let environment = LayoutEnvironment(scale: 1)
+    let size = environment.grid.ceil(bounds)
+    let version = nodeCore.layoutVersion.load(ordering: .acquiring)
+    var range: SizeRange?
+    if let key = storage.lastMeasured, key.scale == environment.grid.scale,
+      let entry = storage.cache.entry(for: key, version: version), entry.layout.size == size
+    {
+      range = key.range
+    } else if let applied = storage.applied, applied.layout.size == size {
+      range = applied.range
+    }
+    guard let range, range != SizeRange(exactly: size) else { return nil }
+    // A failure is the pass's to report: laid out in that range, it fails there again.
+    guard let entry = try? await cachedEntry(in: range, environment), entry.layout.size != size else {
+      return (range, nil)
+    }
+    return (range, entry.layout.size)
   }
 
   /// Whether the node measures to another size than its applied layout's in that layout's range (Texture compares

@@ -1164,6 +1164,34 @@ struct LayoutPassTests {
   }
 
   @Test(
+    "An unloaded root measured in a range and framed at the result is laid out from that measurement, and later in that range, taking the size it measures to there (Texture's _locked_constrainedSizeForLayoutPass and _rootNodeDidInvalidateSize; adversarial round 27)"
+  )
+  func unloadedRootFramedAtItsMeasurementKeepsItsRange() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    let flexible = SizeRange(min: Size(width: 200, height: 0), max: Size(width: 200, height: .infinity))
+    let size = try await root.layout(thatFits: flexible).size
+    #expect(size == Size(width: 200, height: 10))
+    await root.configure { $0.frame = Rect(origin: Point(x: 5, y: 5), size: size) }
+    try await root.layoutIfNeeded()
+    #expect(await root.layoutCalls == 1, "the pending layout is applied, not measured again at the bounds")
+    #expect(await root.changes == 1)
+    // The content grows: the root is measured in the range it was measured in, and resizes itself.
+    await leaf.setMethod { _ in .size(Size(width: 10, height: 40)) }
+    try await leaf.layoutIfNeeded()
+    try await root.layoutIfNeeded()
+    #expect(await root.recordedProperties().frame == Rect(x: 5, y: 5, width: 200, height: 40))
+    #expect(await root.calculatedLayout?.size == Size(width: 200, height: 40))
+    #expect(await leaf.recordedProperties().frame == Rect(x: 0, y: 0, width: 10, height: 40))
+    // Its own content too.
+    await root.setMethod { _ in .size(Size(width: 200, height: 25)) }
+    try await root.layoutIfNeeded()
+    #expect(await root.recordedProperties().frame == Rect(x: 5, y: 5, width: 200, height: 25))
+    #expect(await root.calculatedLayout?.size == Size(width: 200, height: 25))
+  }
+
+  @Test(
     "In an unloaded tree, a subnode laid out after it grew marks its supernode's layout, whose next layout places it at its new size (round 24)"
   )
   func unloadedSubnodeThatGrewRelayoutsItsSupernode() async throws {
