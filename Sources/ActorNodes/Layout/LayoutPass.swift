@@ -188,8 +188,8 @@ enum LayoutPass {
       return .supernode(supernode)
     case .root:
       // A root outside any window frames itself: laid out at its bounds, or in the range it kept.
-      guard let range = await node.passRangeAsRoot(environment) else { return nil }
-      return .root(Root(node: node, target: .range(range), frame: nil, chosenAt: chosenAt))
+      guard let (range, frame) = await node.passPlacementAsRoot(environment) else { return nil }
+      return .root(Root(node: node, target: .range(range), frame: frame, chosenAt: chosenAt))
     }
   }
 

@@ -43,7 +43,9 @@ extension DisplayNode {
   ///   them (of a ``TurnMode/manual`` window, a turn it runs itself, as
   ///   ``Window/flush()``, applying all the window's queued work). A loaded
   ///   node in no window frames itself: it is laid out at its bounds, as
-  ///   after load, in the turns of the window it was last in.
+  ///   after load, in the turns of the window it was last in (in the range
+  ///   of its applied layout while its bounds are that layout's size, taking
+  ///   the size it measures to there, as Texture's root resizes itself).
   /// - For a node that is not loaded, this runs a pass now, off the main
   ///   actor: the node is laid out at the size of its bounds (nothing
   ///   happens while they are empty, as in Texture), and every node
@@ -244,6 +246,22 @@ extension DisplayNode {
       return .resized(applied.range)
     }
     return .sameSize(applied.range)
+  }
+
+  /// ``passRangeAsRoot(_:)``, and the frame the node takes if it measures to another size than its bounds' there.
+  ///
+  /// Texture's `_rootNodeDidInvalidateSize`: a root laid out in the range it
+  /// kept resizes itself to its new size (`displayNodeDidInvalidateSizeNewSize:`
+  /// sets its bounds; its frame's origin is kept), so its view shows the
+  /// layout applied to it.
+  func passPlacementAsRoot(_ environment: LayoutEnvironment) async -> (range: SizeRange, frame: Rect?)? {
+    guard let range = passRangeAsRoot(environment) else { return nil }
+    let bounds = environment.grid.ceil(boundsForPass(state.layoutStorage))
+    // A failure is the pass's to report: laid out in that range, it fails there again.
+    guard range != SizeRange(exactly: bounds), let entry = try? await cachedEntry(in: range, environment),
+      entry.layout.size != bounds
+    else { return (range, nil) }
+    return (range, Rect(origin: state.properties.frame.origin, size: entry.layout.size))
   }
 
   /// The range a pass lays the node out in as a root outside any window, which frames itself; `nil` for none.

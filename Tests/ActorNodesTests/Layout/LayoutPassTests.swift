@@ -1122,6 +1122,27 @@ struct LayoutPassTests {
   }
 
   @Test(
+    "A loaded node in no window laid out in a range it kept takes the size it measures to there, so its view shows its layout (Texture's _rootNodeDidInvalidateSize; adversarial round 27)"
+  )
+  @MainActor
+  func loadedRootOutsideAnyWindowResizesItselfInTheRangeItKept() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    let flexible = SizeRange(min: Size(width: 200, height: 0), max: Size(width: 200, height: .infinity))
+    let size = try await root.layout(thatFits: flexible).size
+    await root.configure { $0.frame = Rect(origin: Point(x: 5, y: 5), size: size) }
+    try await root.layoutIfNeeded()
+    await root.loadView()
+    try await root.layoutIfNeeded()
+    await leaf.setMethod { _ in .size(Size(width: 10, height: 40)) }
+    try await root.layoutIfNeeded()
+    #expect(root.appliedLayout?.size == Size(width: 200, height: 40))
+    #expect(root.view?.frame == Rect(x: 5, y: 5, width: 200, height: 40), "the view shows the layout applied")
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 10, height: 40))
+  }
+
+  @Test(
     "A loaded node's layoutIfNeeded() in a manual window runs the turn itself, attached and after a detach (Texture's is synchronous)"
   )
   @MainActor
