@@ -418,6 +418,10 @@ extension DisplayNode {
     case .applied:
       guard let applied = state.layoutStorage?.applied else { return nil }
       entry = try await cachedEntry(in: applied.range, environment)
+      // Invalidated since, and of another size there: laid out here, at a size its frame does not have, its view's
+      // bounds would be taken for its own, and its supernode never asked. The pass its invalidation asked for lays it
+      // out, and its supernode if its size changed (Texture's `__layout` asks from above).
+      guard entry.layout.size == applied.layout.size else { return nil }
     case .requested(let request):
       let range = request.range.intersection(state.style.sizeRange(parentSize: request.parentSize ?? request.range.max))
       entry = try await cachedEntry(in: range, environment)

@@ -1143,6 +1143,36 @@ struct LayoutPassTests {
   }
 
   @Test(
+    "A subnode invalidated while the pass that a load in no window asked for lays it out again makes its supernode lay it out at its new size (adversarial round 27: that pass laid it out alone at the new size, its frame kept the old one, which it then took for its own, and its supernode was never asked)"
+  )
+  @MainActor
+  func subnodeInvalidatedDuringTheLoadPassReachesItsSupernode() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let gated = GatedNode()
+    let root = PassNode("root") { _ in
+      .spec(.stack(.vertical, alignItems: .start, children: [.node(gated), .node(leaf)]))
+    }
+    try await root.addSubnodes([gated, leaf])
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 100) }
+    try await root.layoutIfNeeded()
+    // The gated node's layout for its size is evicted from its cache: the pass the load asks for measures it again.
+    for width in [50.0, 60, 70, 80] {
+      _ = try await gated.layout(thatFits: SizeRange(exactWidth: width, maxHeight: 10))
+    }
+    let gate = Gate()
+    await gated.hold(at: gate)
+    await root.loadView()
+    // That pass waits in the gated node, before it lays the leaf out again: the leaf changes now.
+    await gate.waitForArrivals(1)
+    await leaf.setMethod { _ in .size(Size(width: 10, height: 40)) }
+    await gate.open()
+    try await root.layoutIfNeeded()
+    #expect(frame(of: leaf) == Rect(x: 0, y: 10, width: 10, height: 40))
+    #expect(frame(of: gated) == Rect(x: 0, y: 0, width: 30, height: 10))
+    #expect(root.appliedLayout?.size == Size(width: 200, height: 100))
+  }
+
+  @Test(
     "A loaded node's layoutIfNeeded() in a manual window runs the turn itself, attached and after a detach (Texture's is synchronous)"
   )
   @MainActor
@@ -2106,4 +2136,22 @@ actor SelfMarkingNode: DisplayNode {
 @MainActor
 final class HookRuns {
   var count = 0
+}
+
+/// A leaf as wide as its range allows, up to 30 points, whose next layout call can be held at a gate.
+actor GatedNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "gated")
+  private var gate: Gate?
+
+  /// Makes the next layout call wait at `gate`.
+  func hold(at gate: Gate) { self.gate = gate }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    if let gate {
+      self.gate = nil
+      await gate.wait()
+    }
+    return .size(Size(width: min(range.max.width, 30), height: 10))
+  }
 }
