@@ -73,11 +73,9 @@ public protocol DisplayNode: Actor {
   /// The library calls this once, on the main actor, after it created the
   /// view, applied the properties set before load, and loaded the subnodes
   /// (so subnodes' `didLoad` runs before their supernode's). Blocks added
-  /// with ``onDidLoad(_:)`` run right after it. As in Texture, the view holds
-  /// its subnodes' views but is in no superview and no window yet: its
-  /// supernode's view (or the window) takes it once the blocks have run.
-  /// This is the place for view-only work: gesture recognizers, view-only
-  /// properties. The default implementation does nothing.
+  /// with ``onDidLoad(_:)`` run right after it. This is the place for
+  /// view-only work: gesture recognizers, view-only properties. The default
+  /// implementation does nothing.
   ///
   /// - Parameters:
   ///   - context: The loaded view and layer.

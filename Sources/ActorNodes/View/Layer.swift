@@ -258,12 +258,6 @@ public final class Layer {
     for layer in layers { layer.superlayer = self }
   }
 
-  /// Puts back at `index` a sublayer taken out for its node's `didLoad` (see ``View/restoreSubview(_:at:layerIndex:)``).
-  func restoreSublayer(_ layer: Layer, at index: Int) {
-    sublayers.insert(layer, at: min(index, sublayers.count))
-    layer.superlayer = self
-  }
-
   /// Appends `layer`, which has no superlayer: a node's new layer, linked as its view loads.
   func appendNewSublayer(_ layer: Layer) {
     assert(layer.superlayer == nil, "a new sublayer has no superlayer")

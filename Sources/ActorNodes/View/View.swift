@@ -187,13 +187,6 @@ public final class View {
     for view in views { view.superview = self }
   }
 
-  /// Puts back a subview taken out for its node's `didLoad`, at the indexes it had among the subviews and sublayers.
-  func restoreSubview(_ view: View, at index: Int, layerIndex: Int) {
-    subviews.insert(view, at: min(index, subviews.count))
-    view.superview = self
-    layer.restoreSublayer(view.layer, at: layerIndex)
-  }
-
   /// Appends `view`, which has no superview, to the subviews only: a node's new view, linked as it loads (the
   /// caller appends its layer to this view's layer).
   func appendNewSubview(_ view: View) {

@@ -7,9 +7,8 @@
 /// 2. make the view tree match the mirror;
 /// 3. run `didLoad` for new views, each after its subnodes' (as in Texture),
 ///    then their `onDidLoad` blocks (see ``runDidLoad()`` for the order), each
-///    after the writes parked before it was registered, with the view out of
-///    its superview meanwhile; a node whose subnode's view has not arrived yet
-///    waits for a later turn;
+///    after the writes parked before it was registered; a node whose subnode's
+///    view has not arrived yet waits for a later turn;
 /// 4. apply property writes (newest version wins, per property);
 /// 5. run `onDidLoad` blocks registered after load;
 /// 6. update hierarchy membership and call the hierarchy hooks. A node is in
@@ -137,8 +136,6 @@ private final class TurnWork {
   /// Where this turn's edits put subnodes, by parent slot; kept only for parents with views no node owns.
   private var placements: [ObjectIdentifier: [(child: ViewSlot, placement: SlotPlacement)]] = [:]
   var blocks: [(slot: ViewSlot, version: UInt64, block: DidLoadBlock)] = []
-  /// The subviews and sublayers taken out of a parent's, by parent layer, while their nodes' `didLoad` runs.
-  private var liftedChildren: [ObjectIdentifier: LiftedChildren] = [:]
   /// The slots awaiting `didLoad` that may head a subtree of awaiting slots, in the order they began to wait:
   /// all of them but those a load linked straight into a parent that loads in this turn too (that parent
   /// waits as well, so they are never first; see ``linkToParent(_:)``).
@@ -539,9 +536,6 @@ private final class TurnWork {
     if visited < waiting.count {
       for slot in waiting where slot.awaitStamp == stamp { runDidLoadIfReady(slot) }
     }
-    // The children of parents loaded before (or left waiting) go back now.
-    for lifted in liftedChildren.values { lifted.restore() }
-    liftedChildren = [:]
   }
 
   /// Runs `didLoad` for the waiting slots of `top`'s mirror subtree, each after its subnodes, subnodes in
@@ -572,12 +566,6 @@ private final class TurnWork {
       MainTurn.awaitingDidLoad.append(slot)
       return
     }
-    // Texture runs `didLoad` and the blocks as the view is made, with its subnodes' views in it, before its
-    // supernode's view (or the window) takes it: they see it in no superview and no window, as after `loadView()`.
-    // The views go back where the turn put them: its subnodes' now, its own after its supernode's `didLoad`.
-    liftedChildren.removeValue(forKey: ObjectIdentifier(layer))?.restore()
-    let lifted = lift(slot, layer: layer)
-    defer { lifted?.restore() }
     let context = LoadContext(node: node, view: slot.view, layer: layer)
     node.didLoad(context)
     slot.hasRunDidLoad = true
@@ -599,72 +587,6 @@ private final class TurnWork {
     // A candidate for entering its window's hierarchy, now that it can; a slot linked as it loaded enters with
     // its parent, which loaded in this turn too and is a candidate (or enters with its own parent).
     if slot.linkStamp != stamp { markMoved(slot) }
-  }
-
-  /// Takes `slot`'s view (or layer) out of its superview for its `didLoad`: with every subview of its parent's at
-  /// once (one step per parent, however many subnodes load), or alone for a window's root.
-  private func lift(_ slot: ViewSlot, layer: Layer) -> LiftedView? {
-    guard let superlayer = layer.superlayer else { return nil }
-    guard let parent = slot.parent, parent.layer === superlayer else {
-      return LiftedView(view: slot.view, layer: layer)
-    }
-    let key = ObjectIdentifier(superlayer)
-    if liftedChildren[key] == nil { liftedChildren[key] = LiftedChildren(layer: superlayer, view: parent.view) }
-    return nil
-  }
-
-  /// The subviews and sublayers of a parent, taken out while its subnodes' `didLoad` runs.
-  @MainActor
-  private struct LiftedChildren {
-    let layer: Layer
-    let view: View?
-    let sublayers: [Layer]
-    let subviews: [View]
-
-    init(layer: Layer, view: View?) {
-      self.layer = layer
-      self.view = view
-      sublayers = layer.sublayers
-      subviews = view?.subviews ?? []
-      layer.setSublayers([])
-      view?.setSubviews([])
-    }
-
-    func restore() {
-      layer.setSublayers(sublayers)
-      view?.setSubviews(subviews)
-    }
-  }
-
-  /// A window's root view (or layer) taken out of the window's view while its node's `didLoad` runs.
-  @MainActor
-  private struct LiftedView {
-    let view: View?
-    let layer: Layer
-    let superview: View?
-    let superlayer: Layer?
-    let viewIndex: Int
-    let layerIndex: Int
-
-    init(view: View?, layer: Layer) {
-      self.view = view
-      self.layer = layer
-      superview = view?.superview
-      superlayer = layer.superlayer
-      viewIndex = superview?.subviews.firstIndex { $0 === view } ?? 0
-      layerIndex = superlayer?.sublayers.firstIndex { $0 === layer } ?? 0
-      if let view, superview != nil { view.removeFromSuperview() } else { layer.removeFromSuperlayer() }
-    }
-
-    /// Puts it back, unless `didLoad` placed it somewhere itself.
-    func restore() {
-      guard layer.superlayer == nil, view?.superview == nil else { return }
-      if let view, let superview {
-        superview.restoreSubview(view, at: viewIndex, layerIndex: layerIndex)
-      } else if let superlayer {
-        superlayer.restoreSublayer(layer, at: layerIndex)
-      }
-    }
   }
 
   // MARK: - Phase 4: writes, newest version wins per property
