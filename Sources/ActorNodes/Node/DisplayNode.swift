@@ -73,7 +73,11 @@ public protocol DisplayNode: Actor {
   /// The library calls this once, on the main actor, after it created the
   /// view, applied the properties set before load, and loaded the subnodes
   /// (so subnodes' `didLoad` runs before their supernode's). Blocks added
-  /// with ``onDidLoad(_:)`` run right after it. This is the place for
+  /// with ``onDidLoad(_:)`` run right after it. Unlike Texture, whose view
+  /// getter runs `didLoad` before the supernode's view (or the window) takes
+  /// the view, the turn places views first: a tree loaded by a window sees
+  /// its views in their superviews and the window here (after ``loadView()``,
+  /// in none). Do not rely on either. This is the place for
   /// view-only work: gesture recognizers, view-only properties. The default
   /// implementation does nothing.
   ///
