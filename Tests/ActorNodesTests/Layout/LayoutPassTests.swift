@@ -1148,7 +1148,7 @@ struct LayoutPassTests {
   @MainActor
   func subnodeInvalidatedDuringTheLoadPassReachesItsSupernode() async throws {
     let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
-    let gated = GatedNode()
+    let gated = GatedLeaf { Size(width: min($0.max.width, 30), height: 10) }
     let root = PassNode("root") { _ in
       .spec(.stack(.vertical, alignItems: .start, children: [.node(gated), .node(leaf)]))
     }
@@ -2136,22 +2136,4 @@ actor SelfMarkingNode: DisplayNode {
 @MainActor
 final class HookRuns {
   var count = 0
-}
-
-/// A leaf as wide as its range allows, up to 30 points, whose next layout call can be held at a gate.
-actor GatedNode: DisplayNode {
-  nonisolated let nodeCore = NodeCore()
-  let nodeState = NodeState(debugName: "gated")
-  private var gate: Gate?
-
-  /// Makes the next layout call wait at `gate`.
-  func hold(at gate: Gate) { self.gate = gate }
-
-  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
-    if let gate {
-      self.gate = nil
-      await gate.wait()
-    }
-    return .size(Size(width: min(range.max.width, 30), height: 10))
-  }
 }

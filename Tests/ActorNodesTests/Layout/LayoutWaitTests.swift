@@ -55,7 +55,7 @@ struct LayoutWaitTests {
   @Test(arguments: [TurnMode.automatic, .manual])
   @MainActor
   func layoutIfNeededWaitsForFollowUpsOfLayoutCode(mode: TurnMode) async throws {
-    let other = HeldLeaf()
+    let other = GatedLeaf(debugName: "held") { _ in Size(width: 10, height: 10) }
     let follower = FollowingNode(other: other)
     let column = SubnodeColumn()
     try await column.addSubnodes([follower, other])
@@ -97,23 +97,6 @@ struct LayoutWaitTests {
 
 @MainActor private final class WaitReturned {
   var value = false
-}
-
-/// A leaf of a fixed size whose next measurement, once told, waits at a gate.
-private actor HeldLeaf: DisplayNode {
-  nonisolated let nodeCore = NodeCore()
-  let nodeState = NodeState(debugName: "held")
-  private var gate: Gate?
-
-  func hold(at gate: Gate) { self.gate = gate }
-
-  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
-    if let gate {
-      self.gate = nil
-      await gate.wait()
-    }
-    return .size(Size(width: 10, height: 10))
-  }
 }
 
 /// A leaf whose layout, once asked to, waits at a gate and then marks another node from layout code (which asks

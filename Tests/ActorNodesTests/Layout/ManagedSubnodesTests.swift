@@ -542,20 +542,3 @@ struct ManagedArrivalTests {
     withExtendedLifetime(other) {}
   }
 }
-
-/// A 10-point-high leaf whose next measurement waits at a gate.
-actor GatedLeaf: DisplayNode {
-  nonisolated let nodeCore = NodeCore()
-  let nodeState = NodeState(debugName: "gated")
-  private var gate: Gate?
-
-  func hold(at gate: Gate) { self.gate = gate }
-
-  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
-    if let gate {
-      self.gate = nil
-      await gate.wait()
-    }
-    return .size(Size(width: range.min.width, height: 10))
-  }
-}

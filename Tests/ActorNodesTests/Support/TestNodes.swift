@@ -161,3 +161,31 @@ func hasOrder(_ parent: any DisplayNode, _ expected: String, among nodes: [Basic
   guard parent.isNodeLoaded else { return true }
   return found.sublayers == expected && (found.subviews == nil || found.subviews == expected)
 }
+
+/// A leaf whose next measurement, once told, waits at a gate; its size is `size` of the range it is offered
+/// (by default its minimum width, 10 points high).
+actor GatedLeaf: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState: NodeState
+  private let size: @Sendable (SizeRange) -> Size
+  private var gate: Gate?
+
+  init(
+    debugName: String = "gated",
+    size: @escaping @Sendable (SizeRange) -> Size = { Size(width: $0.min.width, height: 10) }
+  ) {
+    nodeState = NodeState(debugName: debugName)
+    self.size = size
+  }
+
+  /// Makes the next measurement wait at `gate`.
+  func hold(at gate: Gate) { self.gate = gate }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    if let gate {
+      self.gate = nil
+      await gate.wait()
+    }
+    return .size(size(range))
+  }
+}
