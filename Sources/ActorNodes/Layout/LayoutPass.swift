@@ -60,12 +60,22 @@ enum LayoutPass {
     // One scope for the pass's task: its measurements push frames in it.
     await LayoutScope.withScope(passGeneration: generation) {
       var outcome = Outcome()
-      var roots = await roots(for: dirty, environment, errors: &outcome.errors, failed: &outcome.failed)
+      var reached = Set<ObjectIdentifier>()
+      var roots = await roots(
+        for: dirty, environment, errors: &outcome.errors, failed: &outcome.failed, reached: &reached)
       var seen = Set(roots.map { ObjectIdentifier($0.node.nodeCore) })
       for node in loaded where seen.insert(ObjectIdentifier(node.nodeCore)).inserted {
         roots.append(Root(node: node, target: .applied, frame: nil))
       }
       await walk(from: roots, descendingEverywhere: false, environment, into: &outcome)
+      // The ancestors a size change reached run their layout hooks, as Texture's `_u_setNeedsLayoutFromAbove`
+      // marks their views for layout, whether or not their frames change.
+      if !reached.isEmpty {
+        for index in outcome.application.entries.indices
+        where reached.contains(ObjectIdentifier(outcome.application.entries[index].core)) {
+          outcome.application.entries[index].changed = true
+        }
+      }
       return outcome
     }
   }
@@ -89,7 +99,7 @@ enum LayoutPass {
   /// The roots keep the order of the dirty nodes that reached them first.
   private static func roots(
     for dirty: [any DisplayNode], _ environment: LayoutEnvironment, errors: inout [any Error],
-    failed: inout [any DisplayNode]
+    failed: inout [any DisplayNode], reached: inout Set<ObjectIdentifier>
   ) async -> [Root] {
     // One step reads every depth; a single dirty node needs none. Nodes that move meanwhile only lose the order.
     let depths = dirty.count > 1 ? await Tree.depths(of: dirty) : dirty.map { _ in 0 }
@@ -111,13 +121,16 @@ enum LayoutPass {
         let invalidatedAt =
           entry.isDirty ? entry.node.nodeCore.unhandledInvalidation.exchange(0, ordering: .acquiringAndReleasing) : 0
         do {
-          switch try await remeasure(entry.node, invalidatedAt: invalidatedAt, environment) {
+          switch try await remeasure(
+            entry.node, invalidatedAt: invalidatedAt, escalates: !entry.isDirty, environment)
+          {
           case .root(let root):
             roots.append((entry.order, root))
           case .supernode(let supernode):
             // Listed a level up, so measured after every node of this one (those that reach it too join its
             // entry). One measured already, whose depth a move changed meanwhile, is listed again.
             let key = ObjectIdentifier(supernode.nodeCore)
+            reached.insert(key)
             if let place = listed[key] {
               levels[place.level][place.index].order = Swift.min(levels[place.level][place.index].order, entry.order)
             } else {
@@ -140,7 +153,7 @@ enum LayoutPass {
       .map(\.element.root).filter { seen.insert(ObjectIdentifier($0.node.nodeCore)).inserted }
   }
 
-  /// A node ``roots(for:_:errors:failed:)`` measures again.
+  /// A node ``roots(for:_:errors:failed:reached:)`` measures again.
   private struct Remeasure {
     let node: any DisplayNode
     /// The index in the dirty list of the first dirty node that reached it.
@@ -159,11 +172,18 @@ enum LayoutPass {
   /// Measures `node` again in the range of its applied layout: a root if it kept its size, else (it resized, or
   /// was never laid out) its supernode, whose version this bumps, or the root the node is; `nil` for a root
   /// outside any window with nothing to lay out.
+  ///
+  /// An ancestor that a subnode's size change reached (`escalates`) goes on to its supernode whatever its own
+  /// size: Texture's `_u_setNeedsLayoutFromAbove` marks every ancestor up to the root once a node's size changes,
+  /// so each lays out again (its layout code runs, its hooks run), though one of them keeps its size (its style
+  /// fixes it) and the frames above it do not change.
   private static func remeasure(
-    _ node: any DisplayNode, invalidatedAt: UInt64, _ environment: LayoutEnvironment
+    _ node: any DisplayNode, invalidatedAt: UInt64, escalates: Bool, _ environment: LayoutEnvironment
   ) async throws -> Remeasured? {
     let (remeasured, chosenAt) = try await node.remeasureForPass(environment, invalidatedAt: invalidatedAt)
-    if case .sameSize(let range) = remeasured {
+    if case .sameSize(let range) = remeasured,
+      !escalates || node.nodeCore.supernodeID.load(ordering: .acquiring) == 0
+    {
       // A window's root keeps its window's size, which the step reads and checks (the root may move); any
       // other node keeps its range, and needs no hop to learn where it stands.
       var target = PassTarget.range(range)

@@ -282,6 +282,36 @@ struct LayoutPassTests {
     #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 50, height: 20))
   }
 
+  @Test(
+    "A node whose size changes sends the pass up to the root, through an ancestor whose style fixes its size: each ancestor lays out again and runs its hooks, the frames above it unchanged (Texture's _u_setNeedsLayoutFromAbove; round 27)"
+  )
+  @MainActor
+  func sizeChangeReachesTheRootThroughAFixedSizeAncestor() async throws {
+    let log = EventLog()
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10), log: log)
+    let mid = PassNode("mid", log: log) { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await mid.addSubnode(leaf)
+    await mid.setStyle { $0.preferredSize = Size(width: 50, height: 50) }
+    let root = PassNode("root", log: log) { _ in
+      .spec(.stack(.vertical, alignItems: .start, children: [.node(mid)]))
+    }
+    try await root.addSubnode(mid)
+    let window = Window(size: Size(width: 200, height: 200), turnMode: .manual)
+    try await window.attach(root)
+    let before = (root: await root.layoutCalls, mid: await mid.layoutCalls, rootChanges: await root.changes)
+    log.clear()
+
+    await leaf.setMethod { _ in .size(Size(width: 20, height: 20)) }
+    try await window.layoutIfNeeded()
+    #expect(await root.layoutCalls == before.root + 1, "the root's layout code runs again")
+    #expect(await mid.layoutCalls == before.mid + 1)
+    #expect(await root.changes == before.rootChanges + 1, "a new layout is applied to the root")
+    #expect(log.entries.contains("root.layout 200.0x200.0"), "the root's layout hook runs")
+    #expect(log.entries.contains("mid.layout 50.0x50.0"))
+    #expect(frame(of: mid) == Rect(x: 0, y: 0, width: 50, height: 50))
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 20, height: 20))
+  }
+
   @Test("setNeedsLayout() runs the node's layout hooks even when its layout does not change (layoutSubviews runs)")
   @MainActor
   func setNeedsLayoutRunsHooks() async throws {
