@@ -25,3 +25,11 @@ public enum LayoutMethod: Sendable {
   /// wrapped in one that is, at the origin.
   case layout(Layout)
 }
+
+extension LayoutMethod {
+  /// Texture's default size for a node that implements no layout method: the range's maximum if both axes bound a
+  /// layout, else zero.
+  static func defaultSize(thatFits range: SizeRange) -> LayoutMethod {
+    .size(range.max.boundsLayout ? range.max : .zero)
+  }
+}

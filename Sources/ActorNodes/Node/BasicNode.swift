@@ -1,12 +1,23 @@
 /// A node with no state of its own: a container, a leaf, or a wrapper of a factory-made view.
 ///
 /// Use it where Texture code uses a plain `ASDisplayNode`, including
-/// `initWithViewBlock:` / `initWithLayerBlock:`.
+/// `initWithViewBlock:` / `initWithLayerBlock:`, and a plain node given a
+/// `layoutSpecBlock` (see ``init(debugName:isLayerBacked:automaticallyManagesSubnodes:layoutSpec:)``).
 public actor BasicNode: DisplayNode {
+  /// Texture's `ASLayoutSpecBlock`: the spec of a node that does not subclass, from the node and the size range it
+  /// is offered.
+  ///
+  /// It runs where ``DisplayNode/layoutMethod(thatFits:)`` runs: in the node's actor (the node is its isolated
+  /// parameter), off the main actor. Capture the subnodes it names, not a node that holds the block: the node comes
+  /// as the parameter, as in Texture, so the block needs no reference to it.
+  public typealias LayoutSpecBlock = @Sendable (isolated BasicNode, SizeRange) async throws -> LayoutSpec
+
   /// The node's identity, tree links and loaded view.
   public nonisolated let nodeCore: NodeCore
   /// The library's node-isolated state.
   public let nodeState: NodeState
+  /// The block that gives the node's spec, if any: Texture's `layoutSpecBlock`.
+  public private(set) var layoutSpecBlock: LayoutSpecBlock?
 
   /// Creates a node that loads a ``View`` (or a ``Layer`` if `isLayerBacked`).
   public init(debugName: String? = nil, isLayerBacked: Bool = false) {
@@ -33,6 +44,28 @@ public actor BasicNode: DisplayNode {
     nodeState = NodeState(debugName: debugName, configure: configure)
   }
 
+  /// Creates a node laid out by the spec `layoutSpec` returns: a plain `ASDisplayNode` with a `layoutSpecBlock`.
+  ///
+  /// ```swift
+  /// let cell = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+  ///   .stack(.horizontal, spacing: 8, children: [.node(avatar), .node(title)])
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - automaticallyManagesSubnodes: Whether the node's subnodes are exactly the nodes its spec names
+  ///     (Texture's `automaticallyManagesSubnodes`, which such nodes usually set); without it the spec may name
+  ///     only nodes added with `addSubnode(_:)`.
+  ///   - layoutSpec: The node's spec for a size range; see ``LayoutSpecBlock``.
+  public init(
+    debugName: String? = nil, isLayerBacked: Bool = false, automaticallyManagesSubnodes: Bool = false,
+    layoutSpec: @escaping LayoutSpecBlock
+  ) {
+    nodeCore = NodeCore(isLayerBacked: isLayerBacked, automaticallyManagesSubnodes: automaticallyManagesSubnodes)
+    nodeState = NodeState(debugName: debugName)
+    layoutSpecBlock = layoutSpec
+  }
+
   /// Creates a node that wraps the view `makeView` returns; see ``NodeCore/init(makeView:)``.
   public init(debugName: String? = nil, makeView: @escaping @MainActor @Sendable () -> View) {
     nodeCore = NodeCore(makeView: makeView)
@@ -43,5 +76,20 @@ public actor BasicNode: DisplayNode {
   public init(debugName: String? = nil, makeLayer: @escaping @MainActor @Sendable () -> Layer) {
     nodeCore = NodeCore(makeLayer: makeLayer)
     nodeState = NodeState(debugName: debugName)
+  }
+
+  /// Sets the block that gives the node's spec, or removes it (`nil`: the node sizes itself as a plain node does).
+  ///
+  /// As Texture's `layoutSpecBlock` setter, this does not invalidate the node's layout: call
+  /// ``DisplayNode/setNeedsLayout()`` after it to lay the node out with the new block.
+  public func setLayoutSpecBlock(_ block: LayoutSpecBlock?) {
+    layoutSpecBlock = block
+  }
+
+  /// The spec its ``layoutSpecBlock`` returns, if it has one; else Texture's default size (see
+  /// ``DisplayNode/layoutMethod(thatFits:)``).
+  public func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    guard let layoutSpecBlock else { return .defaultSize(thatFits: range) }
+    return .spec(try await layoutSpecBlock(self, range))
   }
 }

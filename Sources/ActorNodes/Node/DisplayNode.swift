@@ -265,7 +265,7 @@ extension DisplayNode {
   /// Texture's default size: the range's maximum if both axes are bounded (finite and below 10,000,000 points,
   /// Texture's `ASIsCGSizeValidForSize`), else zero.
   public func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
-    .size(range.max.boundsLayout ? range.max : .zero)
+    .defaultSize(thatFits: range)
   }
 
   /// Does nothing.

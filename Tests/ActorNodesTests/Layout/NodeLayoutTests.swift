@@ -453,6 +453,51 @@ struct NodeLayoutTests {
     #expect(layout.size == Size(width: 10, height: 21))
   }
 
+  @Test(
+    "A BasicNode's layout spec block lays it out as layoutSpecThatFits: would, in the node's actor; with automaticallyManagesSubnodes its subnodes are the spec's (Texture: layoutSpecBlock)"
+  )
+  @MainActor
+  func basicNodeLayoutSpecBlock() async throws {
+    let avatar = BasicNode(debugName: "avatar")
+    let title = BasicNode(debugName: "title")
+    let cell = BasicNode(automaticallyManagesSubnodes: true) { node, range in
+      node.preconditionIsolated("the block runs in the node's actor")
+      return .stack(
+        .horizontal, spacing: 8, alignItems: .start,
+        children: [
+          .node(avatar).preferredSize(Size(width: 40, height: 40)),
+          .node(title).preferredSize(Size(width: 10, height: 20)).flexGrow(1),
+        ])
+    }
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    try await window.attach(cell)
+    #expect(await cell.subnodes.map(\.nodeCore.id) == [avatar.nodeCore.id, title.nodeCore.id])
+    #expect(frame(of: avatar) == Rect(x: 0, y: 0, width: 40, height: 40))
+    #expect(frame(of: title) == Rect(x: 48, y: 0, width: 152, height: 20))
+  }
+
+  @Test(
+    "A new layout spec block takes effect once the node is invalidated, as Texture's setter invalidates nothing; without one, a BasicNode takes Texture's default size; the block's error reaches the caller"
+  )
+  func basicNodeLayoutSpecBlockChanges() async throws {
+    struct Refused: Error {}
+    let leaf = BasicNode(debugName: "leaf")
+    let node = BasicNode { _, _ in .inset(EdgeInsets(top: 1, left: 2, bottom: 3, right: 4), .node(leaf)) }
+    try await node.addSubnode(leaf)
+    let range = SizeRange(min: .zero, max: Size(width: 50, height: 60))
+    let inset = try await node.layout(thatFits: range)
+    #expect(inset.sublayouts.map(\.frame) == [Rect(x: 2, y: 1, width: 44, height: 56)])
+    await node.setLayoutSpecBlock(nil)
+    let cached = try await node.layout(thatFits: range)
+    #expect(cached.sublayouts.map(\.frame) == inset.sublayouts.map(\.frame), "the setter invalidates nothing")
+    await node.setNeedsLayout()
+    let plain = try await node.layout(thatFits: range)
+    #expect(plain.size == Size(width: 50, height: 60) && plain.sublayouts.isEmpty)
+    await node.setLayoutSpecBlock { _, _ in throw Refused() }
+    await node.setNeedsLayout()
+    await #expect(throws: Refused.self) { try await node.layout(thatFits: range) }
+  }
+
   @Test("Layout code that waits for its own layout throws instead of waiting forever")
   func ownLayoutFromLayoutCode() async throws {
     let node = MisbehavingNode(.askForOwnLayout)
