@@ -62,6 +62,76 @@ struct LayoutResultTests {
     #expect(holding.flattened(scale: 2).sublayouts.map(\.frame) == [Rect(x: 7, y: 8, width: 10, height: 10)])
   }
 
+  /// A 100 × 100 layout of `element` at `position`, as Texture's flattening tests make them.
+  private func layout(_ element: Layout.Element, at position: Point = .zero, _ sublayouts: [Layout] = []) -> Layout {
+    Layout(element: element, size: Size(width: 100, height: 100), position: position, sublayouts: sublayouts)
+  }
+
+  @Test(
+    "A flattened layout holds only the direct subnodes, in depth-first order, without sublayouts (Texture: testThatFlattenedLayoutContainsOnlyDirectSubnodesInValidOrder)",
+    .tags(.texturePort))
+  func flattenedHoldsDirectSubnodesInOrder() {
+    var subnodes: [BasicNode] = []
+    func subnode() -> Layout.Element {
+      subnodes.append(BasicNode())
+      return .node(subnodes[subnodes.count - 1])
+    }
+    let indirect = (0..<4).map { _ in BasicNode() }
+    let spec = Layout.Element.spec("Spec")
+    let sublayouts = [
+      layout(subnode(), [layout(.node(indirect[0]))]),
+      layout(
+        spec, [layout(subnode()), layout(spec, [layout(spec), layout(subnode())]), layout(spec)]),
+      layout(
+        spec,
+        [
+          layout(
+            subnode(), [layout(.node(indirect[1])), layout(.node(indirect[2]), [layout(.node(indirect[3]))])])
+        ]),
+      layout(subnode()),
+    ]
+    let root = BasicNode()
+    let flat = Layout(node: root, size: Size(width: 1000, height: 1000), sublayouts: sublayouts).flattened()
+    #expect(flat.node === root, "the root is kept")
+    #expect(flat.position == .zero)
+    #expect(flat.sublayouts.map { $0.node?.nodeCore.id } == subnodes.map { $0.nodeCore.id })
+    #expect(flat.sublayouts.allSatisfy { $0.sublayouts.isEmpty })
+  }
+
+  @Test(
+    "Flattening keeps the positions of node sublayouts and adds those of the specs above them (Texture: testThatLayoutWithNullPositionAnd{Flattened,Unflattened}…Sublayouts…)",
+    .tags(.texturePort))
+  func flattenedPositions() {
+    let root = BasicNode()
+    let direct = (0..<3).map { _ in BasicNode() }
+    let flat = layout(
+      .node(root),
+      direct.enumerated().map { layout(.node($1), at: Point(x: Double($0 + 1) * 10, y: Double($0 + 1) * 10)) }
+    ).flattened()
+    #expect(flat.sublayouts.map(\.position) == [Point(x: 10, y: 10), Point(x: 20, y: 20), Point(x: 30, y: 30)])
+
+    // Texture's mixed fixture: nodes in a spec at the origin, nodes with spec or node sublayouts, a spec at (20, 20).
+    let nodes = (0..<8).map { _ in BasicNode() }
+    let spec = Layout.Element.spec("Spec")
+    let mixed = layout(
+      .node(root),
+      [
+        layout(.node(nodes[0])),
+        layout(spec, [layout(.node(nodes[1])), layout(.node(nodes[2]))]),
+        layout(.node(nodes[3]), [layout(spec)]),
+        layout(.node(nodes[4]), [layout(.node(BasicNode()))]),
+        layout(.node(nodes[5]), at: Point(x: 10, y: 10)),
+        layout(spec, at: Point(x: 20, y: 20), [layout(.node(nodes[6])), layout(.node(nodes[7]))]),
+      ]
+    ).flattened()
+    #expect(mixed.sublayouts.map { $0.node?.nodeCore.id } == nodes.map { $0.nodeCore.id })
+    #expect(mixed.sublayouts.allSatisfy { $0.sublayouts.isEmpty })
+    #expect(
+      mixed.sublayouts.map(\.position) == [
+        .zero, .zero, .zero, .zero, .zero, Point(x: 10, y: 10), Point(x: 20, y: 20), Point(x: 20, y: 20),
+      ])
+  }
+
   @Test("A layout describes itself one line per element, and a deep one in constant stack")
   func description() {
     let root = BasicNode(), leaf = BasicNode()

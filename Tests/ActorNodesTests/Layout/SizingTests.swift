@@ -38,14 +38,16 @@ struct SizingTests {
   }
 
   @Test(
-    "A range inside another is kept (Texture: testIntersectingSizeRangeWithRange{ThatContainsIt,ContainedWithinIt})")
+    "A range inside another is kept (Texture: testIntersectingSizeRangeWithRange{ThatContainsIt,ContainedWithinIt})",
+    .tags(.texturePort))
   func intersectingNestedRanges() {
     #expect(range(2, 2, 8, 8).intersection(range(0, 0, 10, 10)) == range(2, 2, 8, 8))
     #expect(range(0, 0, 10, 10).intersection(range(2, 2, 8, 8)) == range(2, 2, 8, 8))
   }
 
   @Test(
-    "Disjoint ranges: the receiver wins with its point nearest the other (Texture: testIntersecting…NonOverlapping…)")
+    "Disjoint ranges: the receiver wins with its point nearest the other (Texture: testIntersecting…NonOverlapping…)",
+    .tags(.texturePort))
   func intersectingDisjointRanges() {
     #expect(range(0, 0, 5, 5).intersection(range(10, 10, 15, 15)) == range(5, 5, 5, 5))
     #expect(range(10, 10, 15, 15).intersection(range(0, 0, 5, 5)) == range(10, 10, 10, 10))
@@ -77,11 +79,16 @@ struct SizingTests {
     #expect(style.preferredSize == nil)
     style.width = 100
     style.height = 100
+    #expect(style.width == .points(100) && style.height == .points(100))
+    // Texture checks after each step that a minimum or a maximum leaves the exact size alone.
     style.minWidth = 100
     style.minHeight = 100
+    #expect(style.width == .points(100) && style.height == .points(100))
+    #expect(style.minWidth == .points(100) && style.minHeight == .points(100))
     style.maxWidth = 100
     style.maxHeight = 100
     #expect(style.width == .points(100) && style.height == .points(100))
+    #expect(style.maxWidth == .points(100) && style.maxHeight == .points(100))
     #expect(style.preferredSize == Size(width: 100, height: 100))
 
     var bySize = LayoutStyle()
@@ -105,6 +112,21 @@ struct SizingTests {
     #expect(style.preferredSize == nil)
     style.preferredSize = Size(width: 100, height: 100)
     #expect(style.preferredSize == Size(width: 100, height: 100))
+  }
+
+  @Test(
+    "A node's style change invalidates its layout; writing the same style does not (Texture: testSettingPropertiesWillCallDelegate)",
+    .tags(.texturePort), .timeLimit(.minutes(1)))
+  func styleChangeInvalidatesLayout() async throws {
+    let node = PassNode("leaf", size: Size(width: 10, height: 10))
+    let offer = range(0, 0, 300, 300)
+    #expect(try await node.layout(thatFits: offer).size == Size(width: 10, height: 10))
+    await node.setStyle { $0.width = 100 }
+    #expect(try await node.layout(thatFits: offer).size == Size(width: 100, height: 10), "measured again")
+    let calls = await node.layoutCalls
+    await node.setStyle { $0.width = 100 }
+    #expect(try await node.layout(thatFits: offer).size == Size(width: 100, height: 10))
+    #expect(await node.layoutCalls == calls, "an unchanged style, as Texture calls its delegate only on a change")
   }
 
   @Test(

@@ -122,6 +122,98 @@ struct SpecTests {
     #expect(try await fixture.layout(.unconstrained).size == Size(width: 70, height: 100))
   }
 
+  /// Texture's `kSize` in `ASRelativeLayoutSpecSnapshotTests`.
+  private static let relativeRange = range(100, 120, 320, 160)
+
+  /// A 70 × 100 box placed by a relative spec over a background that takes the spec's size, in `relativeRange`.
+  private func relativeOverBackground(
+    _ horizontal: RelativePosition, _ vertical: RelativePosition, sizing: RelativeSizing = []
+  ) async throws -> SpecFixture {
+    try await SpecFixture(2) { n in
+      .background(
+        .relative(horizontal: horizontal, vertical: vertical, sizing: sizing, box(n[1], 70, 100)),
+        background: .node(n[0]))
+    }
+  }
+
+  @Test(
+    "ASRelativeLayoutSpecSnapshotTests testWithOptions: the range's maximum, the box at start, centre or end",
+    arguments: [
+      (RelativePosition.start, RelativePosition.start, 0.0, 0.0),
+      (RelativePosition.center, RelativePosition.start, 125.0, 0.0),
+      (RelativePosition.end, RelativePosition.start, 250.0, 0.0),
+      (RelativePosition.start, RelativePosition.center, 0.0, 30.0),
+      (RelativePosition.center, RelativePosition.center, 125.0, 30.0),
+      (RelativePosition.end, RelativePosition.center, 250.0, 30.0),
+      (RelativePosition.start, RelativePosition.end, 0.0, 60.0),
+      (RelativePosition.center, RelativePosition.end, 125.0, 60.0),
+      (RelativePosition.end, RelativePosition.end, 250.0, 60.0),
+    ])
+  func relativeWithOptions(horizontal: RelativePosition, vertical: RelativePosition, x: Double, y: Double)
+    async throws
+  {
+    let fixture = try await relativeOverBackground(horizontal, vertical)
+    #expect(try await fixture.layout(Self.relativeRange).size == Size(width: 320, height: 160))
+    #expect(try await fixture.frames(Self.relativeRange) == [rect(0, 0, 320, 160), rect(x, y, 70, 100)])
+  }
+
+  @Test(
+    "ASRelativeLayoutSpecSnapshotTests testWithSizingOptions: a minimum option shrinks to the box, clamped to the range",
+    arguments: [
+      (RelativeSizing(), 320.0, 160.0),
+      (RelativeSizing.minimumWidth, 100.0, 160.0),
+      (RelativeSizing.minimumHeight, 320.0, 120.0),
+      (RelativeSizing.minimumSize, 100.0, 120.0),
+    ])
+  func relativeWithSizingOptions(sizing: RelativeSizing, width: Double, height: Double) async throws {
+    let fixture = try await relativeOverBackground(.start, .start, sizing: sizing)
+    #expect(try await fixture.layout(Self.relativeRange).size == Size(width: width, height: height))
+    #expect(try await fixture.frames(Self.relativeRange) == [rect(0, 0, width, height), rect(0, 0, 70, 100)])
+  }
+
+  @Test(
+    "ASRelativeLayoutSpecSnapshotTests testMinimumSizeRangeIsGivenToChildWhenNotPositioning: no position offers the minimum"
+  )
+  func relativeMinimumRangeWhenNotPositioning() async throws {
+    let fixture = try await SpecFixture(2) { n in
+      .relative(
+        horizontal: .none, vertical: .none,
+        .background(
+          .stack(.vertical, alignItems: .start, children: [box(n[1], 10, 10).flexGrow(1)]), background: .node(n[0])))
+    }
+    #expect(try await fixture.layout(Self.relativeRange).size == Size(width: 320, height: 160))
+    // The stack is offered 100 × 120 at least: it is that size, and the box grows to its height.
+    #expect(try await fixture.frames(Self.relativeRange) == [rect(0, 0, 100, 120), rect(0, 0, 10, 120)])
+  }
+
+  @Test(
+    "A relative spec rounds its child's offset to the pixel grid, from its rounded-up size (Texture: ASRoundPixelValue)"
+  )
+  func relativeOffsetOnThePixelGrid() async throws {
+    let fixture = try await SpecFixture(1) { n in
+      .relative(horizontal: .center, vertical: .end, box(n[0], 71, 100.5))
+    }
+    // 124.5 rounds away from zero; the 100.5 box is 101 tall at scale 1, so it ends 59 points down.
+    #expect(try await fixture.frames(Self.relativeRange) == [rect(125, 59, 71, 101)])
+    #expect(try await fixture.frames(Self.relativeRange, scale: 2) == [rect(124.5, 59.5, 71, 100.5)])
+    #expect(try await fixture.frames(Self.relativeRange, scale: 3).first??.origin.x == 374.0 / 3)
+  }
+
+  @Test("A relative spec's child resolves its fractions against the spec's maximum, or as auto where it is unbounded")
+  func relativeChildFractions() async throws {
+    let fixture = try await SpecFixture(1) { n in
+      .relative(horizontal: .center, vertical: .center, .node(n[0]).width(.fraction(0.5)).height(.fraction(0.25)))
+    }
+    #expect(try await fixture.frames(Self.relativeRange) == [rect(80, 60, 160, 40)])
+    let shrunk = try await SpecFixture(1) { n in
+      .relative(horizontal: .end, vertical: .end, sizing: .minimumSize, box(n[0], 30, 30))
+    }
+    #expect(try await shrunk.layout(.unconstrained).size == Size(width: 30, height: 30))
+    let atLeast = range(50, 50, .infinity, .infinity)
+    #expect(try await shrunk.layout(atLeast).size == Size(width: 50, height: 50), "the minimum still holds")
+    #expect(try await shrunk.frames(atLeast) == [rect(20, 20, 30, 30)])
+  }
+
   @Test(
     "testRatioLayout: the size nearest the ratio within 100 × 100",
     arguments: [
