@@ -137,6 +137,39 @@ struct SpecTests {
   }
 
   @Test(
+    "ASCenterLayoutSpecSnapshotTests testWithOptions and testWithSizingOptions, in Texture's range: an axis not centred offers the box its minimum",
+    arguments: [
+      (CenteringOptions(), RelativeSizing(), Size(width: 320, height: 160), rect(0, 0, 100, 120)),
+      (.xy, RelativeSizing(), Size(width: 320, height: 160), rect(125, 30, 70, 100)),
+      (.x, RelativeSizing(), Size(width: 320, height: 160), rect(125, 0, 70, 120)),
+      (.y, RelativeSizing(), Size(width: 320, height: 160), rect(0, 30, 100, 100)),
+      (CenteringOptions(), .minimumWidth, Size(width: 100, height: 160), rect(0, 0, 100, 120)),
+      (CenteringOptions(), .minimumHeight, Size(width: 320, height: 120), rect(0, 0, 100, 120)),
+      (CenteringOptions(), .minimumSize, Size(width: 100, height: 120), rect(0, 0, 100, 120)),
+    ])
+  func centerInTexturesRange(centering: CenteringOptions, sizing: RelativeSizing, size: Size, frame: Rect?)
+    async throws
+  {
+    let fixture = try await SpecFixture(2) { n in
+      .background(.center(centering, sizing: sizing, box(n[1], 70, 100)), background: .node(n[0]))
+    }
+    #expect(try await fixture.layout(Self.relativeRange).size == size)
+    #expect(try await fixture.frames(Self.relativeRange) == [Rect(origin: .zero, size: size), frame])
+  }
+
+  @Test("ASCenterLayoutSpecSnapshotTests testMinimumSizeRangeIsGivenToChildWhenNotCentering")
+  func centerMinimumRangeWhenNotCentering() async throws {
+    let fixture = try await SpecFixture(2) { n in
+      .center(
+        [],
+        .background(
+          .stack(.vertical, alignItems: .start, children: [box(n[1], 10, 10).flexGrow(1)]), background: .node(n[0])))
+    }
+    #expect(try await fixture.layout(Self.relativeRange).size == Size(width: 320, height: 160))
+    #expect(try await fixture.frames(Self.relativeRange) == [rect(0, 0, 100, 120), rect(0, 0, 10, 120)])
+  }
+
+  @Test(
     "ASRelativeLayoutSpecSnapshotTests testWithOptions: the range's maximum, the box at start, centre or end",
     arguments: [
       (RelativePosition.start, RelativePosition.start, 0.0, 0.0),
@@ -284,6 +317,59 @@ struct SpecTests {
         Rect(origin: base, size: Size(width: 60, height: 60)), Rect(origin: badge, size: Size(width: 20, height: 20)),
       ])
     #expect(try await fixture.layout(range(0, 0, 120, 120)).size == size)
+  }
+
+  @Test(
+    "ASCornerLayoutSpecSnapshotTests testCornerSpecForAllLocations{,WithInnerOffset,WithOuterOffset}: 24 frames",
+    arguments: [
+      (CornerLocation.topLeft, 0.0, false, 60.0, Point(x: 0, y: 0), Point(x: -10, y: -10)),
+      (CornerLocation.topLeft, 0.0, true, 70.0, Point(x: 10, y: 10), Point(x: 0, y: 0)),
+      (CornerLocation.topRight, 0.0, false, 60.0, Point(x: 0, y: 0), Point(x: 50, y: -10)),
+      (CornerLocation.topRight, 0.0, true, 70.0, Point(x: 0, y: 10), Point(x: 50, y: 0)),
+      (CornerLocation.bottomLeft, 0.0, false, 60.0, Point(x: 0, y: 0), Point(x: -10, y: 50)),
+      (CornerLocation.bottomLeft, 0.0, true, 70.0, Point(x: 10, y: 0), Point(x: 0, y: 50)),
+      (CornerLocation.bottomRight, 0.0, false, 60.0, Point(x: 0, y: 0), Point(x: 50, y: 50)),
+      (CornerLocation.bottomRight, 0.0, true, 70.0, Point(x: 0, y: 0), Point(x: 50, y: 50)),
+      (CornerLocation.topLeft, 1.0, false, 60.0, Point(x: 0, y: 0), Point(x: 0, y: 0)),
+      (CornerLocation.topLeft, 1.0, true, 60.0, Point(x: 0, y: 0), Point(x: 0, y: 0)),
+      (CornerLocation.topRight, 1.0, false, 60.0, Point(x: 0, y: 0), Point(x: 40, y: 0)),
+      (CornerLocation.topRight, 1.0, true, 60.0, Point(x: 0, y: 0), Point(x: 40, y: 0)),
+      (CornerLocation.bottomLeft, 1.0, false, 60.0, Point(x: 0, y: 0), Point(x: 0, y: 40)),
+      (CornerLocation.bottomLeft, 1.0, true, 60.0, Point(x: 0, y: 0), Point(x: 0, y: 40)),
+      (CornerLocation.bottomRight, 1.0, false, 60.0, Point(x: 0, y: 0), Point(x: 40, y: 40)),
+      (CornerLocation.bottomRight, 1.0, true, 60.0, Point(x: 0, y: 0), Point(x: 40, y: 40)),
+      (CornerLocation.topLeft, -1.0, false, 60.0, Point(x: 0, y: 0), Point(x: -20, y: -20)),
+      (CornerLocation.topLeft, -1.0, true, 80.0, Point(x: 20, y: 20), Point(x: 0, y: 0)),
+      (CornerLocation.topRight, -1.0, false, 60.0, Point(x: 0, y: 0), Point(x: 60, y: -20)),
+      (CornerLocation.topRight, -1.0, true, 80.0, Point(x: 0, y: 20), Point(x: 60, y: 0)),
+      (CornerLocation.bottomLeft, -1.0, false, 60.0, Point(x: 0, y: 0), Point(x: -20, y: 60)),
+      (CornerLocation.bottomLeft, -1.0, true, 80.0, Point(x: 20, y: 0), Point(x: 0, y: 60)),
+      (CornerLocation.bottomRight, -1.0, false, 60.0, Point(x: 0, y: 0), Point(x: 60, y: 60)),
+      (CornerLocation.bottomRight, -1.0, true, 80.0, Point(x: 0, y: 0), Point(x: 60, y: 60)),
+    ])
+  func cornerForAllLocations(
+    location: CornerLocation, inward: Double, wraps: Bool, side: Double, base: Point, badge: Point
+  ) async throws {
+    // Texture's fixture: a 60 × 60 base (its layoutPosition, which a corner spec ignores, set to centre it in the
+    // context) with a 20 × 20 corner, offset by half the corner's size inward (1), outward (-1) or not (0), over a
+    // background, in 0 × 0 … 120 × 120.
+    let right = location == .topRight || location == .bottomRight
+    let bottom = location == .bottomLeft || location == .bottomRight
+    let offset = Point(x: (right ? -10 : 10) * inward, y: (bottom ? -10 : 10) * inward)
+    let fixture = try await SpecFixture(3) { n in
+      .background(
+        .corner(
+          box(n[1], 60, 60).layoutPosition(Point(x: 30, y: 30)), corner: box(n[2], 20, 20), location: location,
+          offset: offset, wrapsCorner: wraps),
+        background: .node(n[0]))
+    }
+    let context = range(0, 0, 120, 120)
+    #expect(try await fixture.layout(context).size == Size(width: side, height: side))
+    #expect(
+      try await fixture.frames(context) == [
+        rect(0, 0, side, side), Rect(origin: base, size: Size(width: 60, height: 60)),
+        Rect(origin: badge, size: Size(width: 20, height: 20)),
+      ])
   }
 
   @Test("A corner's offset moves it from the corner")
