@@ -73,6 +73,18 @@ struct SpecTests {
     #expect(backOrder == background.subnodes.reversed().map { $0.nodeCore.id })
   }
 
+  @Test("testOverlay and testBackground, Texture's fixtures: a 20 × 20 box centred over or on a 320 × 320 node")
+  func overlayAndBackgroundOfACenteredBox() async throws {
+    let exact = range(320, 320, 320, 320)
+    let overlay = try await SpecFixture(2) { n in .overlay(.node(n[0]), overlay: .center(box(n[1], 20, 20))) }
+    #expect(try await overlay.frames(exact) == [rect(0, 0, 320, 320), rect(150, 150, 20, 20)])
+    let background = try await SpecFixture(2) { n in .background(.center(box(n[1], 20, 20)), background: .node(n[0])) }
+    #expect(try await background.frames(exact) == [rect(0, 0, 320, 320), rect(150, 150, 20, 20)])
+    #expect(
+      try await background.layout(exact).sublayouts.map { $0.node?.nodeCore.id }
+        == background.subnodes.map { $0.nodeCore.id })
+  }
+
   @Test("Inset, overlay and background ignore their own size style; other specs apply it")
   func ownSizeStyle() async throws {
     let ignored = try await SpecFixture(1) { n in
