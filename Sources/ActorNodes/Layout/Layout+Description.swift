@@ -38,9 +38,11 @@ extension Layout: CustomStringConvertible {
   /// ```
   ///
   /// - Parameters:
-  ///   - columns: The width of the drawing in characters (at least 8).
+  ///   - columns: The width of the drawing in characters: at least 8, at most 1,000 (a count outside is taken as
+  ///     the nearer of the two, as a wider drawing would not be read, and a huge count would overflow or
+  ///     exhaust memory).
   public func sketch(columns: Int = 60) -> String {
-    let width = Swift.max(columns, 8)
+    let width = Swift.min(Swift.max(columns, 8), 1_000)
     let scaleX = size.width > 0 ? Double(width - 1) / size.width : 0
     // At most twice as many rows as columns: a very tall layout is squeezed, not drawn a screen per row.
     let rows = (size.height * scaleX / 2).rounded()

@@ -220,6 +220,17 @@ struct LayoutResultTests {
         """)
   }
 
+  @Test("A sketch is at most 1,000 columns wide, whatever count it is asked for (Int.max overflowed)")
+  func sketchWidthIsBounded() {
+    // Adversarial round 28: `sketch(columns: .max)` trapped on an overflow with no message, and a count of a
+    // million asked for a grid of 5 * 10^11 characters.
+    let layout = Layout(element: .spec("Stack"), size: Size(width: 10, height: 0.01))
+    for columns in [Int.max, 1_000_000] {
+      let lines = layout.sketch(columns: columns).split(separator: "\n")
+      #expect(lines.dropFirst().map(\.count).max() == 1_000, "\(columns)")
+    }
+  }
+
   @Test("A very tall layout's sketch is squeezed to at most twice as many rows as columns")
   func tallSketchIsSqueezed() {
     let root = BasicNode(), leaf = BasicNode()
