@@ -28,6 +28,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case managedSubnodeRemovedByHand, removedInLayoutCode, detachedInLayoutCode
   case fontSizeNotPositive, textRoomNegative, textNodeRoomNegative, textLineLimitNegative, textInsetNegative
   case convertedPointNotFinite, convertedRectNotFinite, nodeConvertedPointNotFinite, conversionOverflows
+  case textPositionOutsideText
 
   /// The words of the rule the failure message must name.
   var rule: String {
@@ -95,6 +96,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .convertedPointNotFinite, .convertedRectNotFinite, .nodeConvertedPointNotFinite:
       "a point or rectangle to convert must be finite"
     case .conversionOverflows: "a converted point must be finite"
+    case .textPositionOutsideText: "a position must be in the text"
     }
   }
 
@@ -321,6 +323,10 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       await TextNode(text: "text").setMaximumNumberOfLines(-1)
     case .textInsetNegative:
       await TextNode(text: "text").setTextContainerInset(EdgeInsets(top: -1))
+    case .textPositionOutsideText:
+      // Adversarial round 28: an offset past the run trapped in the standard library, naming no rule.
+      let text = AttributedText("abc")
+      _ = text.string(in: text.startPosition..<AttributedText.Position(run: 0, utf8Offset: 10))
     }
   }
 }

@@ -123,7 +123,13 @@ public struct AttributedText: Hashable, Sendable {
   }
 
   /// The characters between two positions, without attributes.
+  ///
+  /// - Precondition: Both bounds are positions in the text: a run of ``runs`` and an offset from 0 to that run's
+  ///   UTF-8 count (in an empty text, ``startPosition``).
   public func string(in range: Range<Position>) -> String {
+    contractPrecondition(
+      contains(range.lowerBound) && contains(range.upperBound),
+      "a position must be in the text (a run of its runs, an offset within that run's UTF-8 count): got \(range)")
     var result = ""
     var position = range.lowerBound
     while position < range.upperBound, position.run < runs.count {
@@ -135,6 +141,13 @@ public struct AttributedText: Hashable, Sendable {
       position = Position(run: position.run + 1, utf8Offset: 0)
     }
     return result
+  }
+
+  /// Whether `position` is in the text: a run of it and an offset within that run, or the start of an empty text.
+  private func contains(_ position: Position) -> Bool {
+    guard position.run >= 0, position.utf8Offset >= 0 else { return false }
+    guard position.run < runs.count else { return position == endPosition }
+    return position.utf8Offset <= runs[position.run].string.utf8.count
   }
 
   /// The text of `lhs` followed by the text of `rhs`.
