@@ -28,6 +28,9 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case managedSubnodeRemovedByHand, removedInLayoutCode, detachedInLayoutCode
   case fontSizeNotPositive, textRoomNegative, textNodeRoomNegative, textLineLimitNegative, textInsetNegative
   case convertedPointNotFinite, convertedRectNotFinite, nodeConvertedPointNotFinite, conversionOverflows
+  case ratioNotPositive, stackSpacingNotFinite, insetNaN, cornerOffsetNotFinite, flexShrinkNegative
+  case styleLayoutPositionNotFinite, displayScaleNotFinite, recursiveDisplayScaleNotPositive, layoutScaleNotPositive
+  case snapshotScaleNotPositive, textNodeInitLineLimitNegative, textLayoutLineLimitNegative, layerOpacityNotFinite
   case textPositionOutsideText
 
   /// The words of the rule the failure message must name.
@@ -96,6 +99,18 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .convertedPointNotFinite, .convertedRectNotFinite, .nodeConvertedPointNotFinite:
       "a point or rectangle to convert must be finite"
     case .conversionOverflows: "a converted point must be finite"
+    case .ratioNotPositive: "a ratio spec's ratio (height ÷ width) must be finite and positive: got 0.0"
+    case .stackSpacingNotFinite: "a stack's spacing must be finite: got nan"
+    case .insetNaN: "an inset must not be NaN"
+    case .cornerOffsetNotFinite: "a corner spec's offset must be finite"
+    case .flexShrinkNegative: "flexShrink must be finite and not negative: got -1.0"
+    case .styleLayoutPositionNotFinite: "layoutPosition.y must be finite: got nan"
+    case .displayScaleNotFinite, .recursiveDisplayScaleNotPositive:
+      "contentsScaleForDisplay must be finite and positive"
+    case .layoutScaleNotPositive: "a layout's scale must be finite and positive: got 0.0"
+    case .snapshotScaleNotPositive: "a graphics context's scale must be finite and positive: got 0.0"
+    case .textNodeInitLineLimitNegative, .textLayoutLineLimitNegative: "maximumNumberOfLines must not be negative"
+    case .layerOpacityNotFinite: "alpha must be finite"
     case .textPositionOutsideText: "a position must be in the text"
     }
   }
@@ -323,6 +338,32 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       await TextNode(text: "text").setMaximumNumberOfLines(-1)
     case .textInsetNegative:
       await TextNode(text: "text").setTextContainerInset(EdgeInsets(top: -1))
+    case .ratioNotPositive:
+      _ = LayoutSpec.ratio(0, .wrapper([]))
+    case .stackSpacingNotFinite:
+      _ = LayoutSpec.stack(.vertical, spacing: .nan, children: [])
+    case .insetNaN:
+      _ = LayoutSpec.inset(EdgeInsets(left: .nan), .wrapper([]))
+    case .cornerOffsetNotFinite:
+      _ = LayoutSpec.corner(.wrapper([]), corner: .wrapper([]), location: .topLeft, offset: Point(x: .infinity, y: 0))
+    case .flexShrinkNegative:
+      _ = LayoutSpec.wrapper([]).flexShrink(-1)
+    case .styleLayoutPositionNotFinite:
+      _ = LayoutSpec.wrapper([]).layoutPosition(Point(x: 0, y: .nan))
+    case .displayScaleNotFinite:
+      await TextNode(text: "text").setNeedsDisplay(atScale: .nan)
+    case .recursiveDisplayScaleNotPositive:
+      await BasicNode().recursivelySetNeedsDisplay(atScale: -2)
+    case .layoutScaleNotPositive:
+      _ = try? await BasicNode().layout(thatFits: .unconstrained, scale: 0)
+    case .snapshotScaleNotPositive:
+      await MainActor.run { _ = Window(size: Size(width: 4, height: 4)).snapshot(scale: 0) }
+    case .textNodeInitLineLimitNegative:
+      _ = TextNode(text: "text", maximumNumberOfLines: -3)
+    case .textLayoutLineLimitNegative:
+      _ = TextLayout("text", constrainedTo: Size(width: 10, height: 10), maximumNumberOfLines: -1)
+    case .layerOpacityNotFinite:
+      await MainActor.run { Layer().opacity = .nan }
     case .textPositionOutsideText:
       // Adversarial round 28: an offset past the run trapped in the standard library, naming no rule.
       let text = AttributedText("abc")
