@@ -162,6 +162,13 @@ public struct GraphicsContext: Sendable {
       state.translateX.isFinite && state.translateY.isFinite, "a context's transform must stay finite and invertible")
   }
 
+  /// Whether ``translateBy(x:y:)`` can move the origin by `(x, y)`: both offsets, and the transform they make, are
+  /// finite.
+  func canTranslate(x: Double, y: Double) -> Bool {
+    x.isFinite && y.isFinite && (state.translateX + state.scaleX * x).isFinite
+      && (state.translateY + state.scaleY * y).isFinite
+  }
+
   /// Scales user space by `(x, y)`: later drawing is `x` times as wide and `y` times as high.
   ///
   /// Negative factors flip the drawing (images too).

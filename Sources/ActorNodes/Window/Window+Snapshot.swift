@@ -6,7 +6,9 @@ extension Window {
   /// its sublayers (clipped to its bounds when it masks them), then its
   /// border (inside its bounds, its outer edge rounded as the background is),
   /// all faded by its opacity and its ancestors'. Hidden layers and
-  /// their sublayers are skipped. Shadows, transforms and rounded clipping
+  /// their sublayers are skipped, and so is a layer placed so far out (a
+  /// finite position near `Double`'s largest value) that the bitmap's
+  /// transform would overflow. Shadows, transforms and rounded clipping
   /// of sublayers are not modelled. What the views show is what the turns
   /// have applied so far: in ``TurnMode/manual`` mode, ``flush()`` first.
   ///
@@ -41,13 +43,17 @@ extension DisplayNode {
   public func snapshot(scale: Double = 1) -> Image? {
     guard let layer = nodeCore.slot?.layer else { return nil }
     var context = GraphicsContext(size: layer.bounds.size, scale: scale)
-    context.translateBy(x: -layer.frame.origin.x, y: -layer.frame.origin.y)
-    LayerCompositor.draw(layer, into: &context)
+    LayerCompositor.draw(layer, into: &context, rootAtOrigin: true)
     return context.makeImage()
   }
 }
 
 /// Draws a layer tree into a graphics context, iteratively (any depth).
+///
+/// Every finite geometry is a valid view value, but a position or bounds origin near `Double`'s largest value
+/// can place a layer where the context's transform (times its scale, plus the offsets above it) overflows: such a
+/// layer lies outside any bitmap, and is left out with its sublayers (or, for a bounds origin, its sublayers are),
+/// as Core Animation draws nothing there, rather than stopping on the context's precondition.
 @MainActor
 enum LayerCompositor {
   private enum Step {
@@ -55,15 +61,18 @@ enum LayerCompositor {
     case exit(Layer)
   }
 
-  static func draw(_ root: Layer, into context: inout GraphicsContext) {
+  /// Draws `root` and its sublayers; `rootAtOrigin` draws `root` at the origin rather than at its frame (a node's
+  /// own snapshot).
+  static func draw(_ root: Layer, into context: inout GraphicsContext, rootAtOrigin: Bool = false) {
     var steps: [Step] = [.enter(root)]
     while let step = steps.popLast() {
       switch step {
       case .enter(let layer):
         guard !layer.isHidden, layer.opacity > 0 else { continue }
+        let origin = rootAtOrigin && layer === root ? Point.zero : layer.frame.origin
+        guard context.canTranslate(x: origin.x, y: origin.y) else { continue }
         context.saveState()
-        let frame = layer.frame
-        context.translateBy(x: frame.origin.x, y: frame.origin.y)
+        context.translateBy(x: origin.x, y: origin.y)
         context.setAlpha(context.alpha * min(layer.opacity, 1))
         let bounds = Rect(origin: .zero, size: layer.bounds.size)
         if let background = layer.backgroundColor {
@@ -72,19 +81,28 @@ enum LayerCompositor {
         if let contents = layer.contents {
           context.draw(contents, in: bounds)
         }
+        guard context.canTranslate(x: -layer.bounds.origin.x, y: -layer.bounds.origin.y) else {
+          drawBorder(of: layer, into: &context)
+          context.restoreState()
+          continue
+        }
         context.translateBy(x: -layer.bounds.origin.x, y: -layer.bounds.origin.y)
         if layer.masksToBounds { context.clip(to: layer.bounds) }
         steps.append(.exit(layer))
         for sublayer in layer.sublayers.reversed() { steps.append(.enter(sublayer)) }
       case .exit(let layer):
         context.translateBy(x: layer.bounds.origin.x, y: layer.bounds.origin.y)
-        if layer.borderWidth > 0 {
-          context.fillBorder(
-            of: Rect(origin: .zero, size: layer.bounds.size), cornerRadius: layer.cornerRadius,
-            width: layer.borderWidth, with: layer.borderColor)
-        }
+        drawBorder(of: layer, into: &context)
         context.restoreState()
       }
     }
+  }
+
+  /// The layer's border, inside its bounds; the context is in the layer's coordinates, its bounds' origin at zero.
+  private static func drawBorder(of layer: Layer, into context: inout GraphicsContext) {
+    guard layer.borderWidth > 0 else { return }
+    context.fillBorder(
+      of: Rect(origin: .zero, size: layer.bounds.size), cornerRadius: layer.cornerRadius, width: layer.borderWidth,
+      with: layer.borderColor)
   }
 }

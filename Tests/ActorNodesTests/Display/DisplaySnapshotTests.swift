@@ -109,6 +109,44 @@ struct DisplaySnapshotTests {
   }
 
   @Test(
+    "A view placed past what a snapshot's transform holds (finite, near Double's largest value) is left out of it, as Core Animation draws nothing there; the rest is drawn"
+  )
+  func farViewsAreLeftOutOfASnapshot() async throws {
+    // Adversarial round 28: a position of 1e308 (a valid view value) at scale 2, or a bounds origin of -1e308 under
+    // the sublayers, overflowed the snapshot's transform and stopped the program on the graphics context's rule.
+    let window = Window(size: Size(width: 20, height: 20), turnMode: .manual)
+    let root = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+    let near = BasicNode {
+      $0.frame = Rect(x: 0, y: 0, width: 10, height: 10)
+      $0.backgroundColor = Color(red: 1, green: 0, blue: 0)
+    }
+    let far = BasicNode {
+      $0.frame = Rect(x: 1e308, y: 0, width: 5, height: 5)
+      $0.backgroundColor = .black
+    }
+    let shifted = BasicNode {
+      $0.bounds = Rect(x: -1e308, y: 0, width: 10, height: 10)
+      $0.frame = Rect(x: 10, y: 10, width: 10, height: 10)
+      $0.backgroundColor = Color(red: 0, green: 0, blue: 1)
+    }
+    let underShifted = BasicNode {
+      $0.frame = Rect(x: 0, y: 0, width: 5, height: 5)
+      $0.backgroundColor = .black
+    }
+    try await shifted.addSubnode(underShifted)
+    try await root.addSubnodes([near, far, shifted])
+    try await window.attach(root)
+    await window.flush()
+    let image = window.snapshot(scale: 2)
+    #expect(image.pixel(x: 2, y: 2) == RGBA8(red: 255, green: 0, blue: 0, alpha: 255))
+    #expect(image.pixel(x: 30, y: 30) == RGBA8(red: 0, green: 0, blue: 255, alpha: 255), "its sublayer is left out")
+    #expect(image.pixel(x: 30, y: 2).alpha == 0)
+    let farImage = try #require(far.snapshot(scale: 2))
+    #expect(farImage.pixelWidth == 10)
+    #expect(farImage.pixel(x: 5, y: 5) == RGBA8(red: 0, green: 0, blue: 0, alpha: 255), "its own snapshot draws it")
+  }
+
+  @Test(
     "A drawing node's background is drawn once, by its layer: translucent, it shows as on a plain node; rounded, its corners stay clear"
   )
   func drawingNodeBackgroundIsTheLayers() async throws {
