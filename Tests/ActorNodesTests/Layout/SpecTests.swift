@@ -33,6 +33,28 @@ struct SpecTests {
     #expect(try await inset(bottomRight, in: fixed) == [rect(0, 0, 300, 300), rect(280, 280, 10, 10)])
   }
 
+  @Test(
+    "testInsetsWithVariableSize and testInsetsWithFixedSize: every combination of 10 and infinity", arguments: 0..<16)
+  func tenAndInfiniteInsets(combination: Int) async throws {
+    func edge(_ bit: Int) -> Double { combination & (1 << bit) != 0 ? .infinity : 10 }
+    let insets = EdgeInsets(top: edge(0), left: edge(1), bottom: edge(2), right: edge(3))
+    /// The box's offset and length on an axis of `size` points: a finite pair insets it (filling an exact size), an
+    /// infinite start pushes it to the end, two infinite edges centre it.
+    func axis(_ start: Double, _ end: Double, size: Double, exact: Bool) -> (offset: Double, length: Double) {
+      if start.isFinite { return (10, exact && end.isFinite ? size - 20 : 10) }
+      return (end.isFinite ? size - 20 : (size - 10) / 2, 10)
+    }
+    for exact in [false, true] {
+      // In 0 ... 300, an axis with an infinite edge takes the maximum; else it is the box and its insets.
+      let width: Double = exact || insets.left.isInfinite || insets.right.isInfinite ? 300 : 30
+      let height: Double = exact || insets.top.isInfinite || insets.bottom.isInfinite ? 300 : 30
+      let x = axis(insets.left, insets.right, size: width, exact: exact)
+      let y = axis(insets.top, insets.bottom, size: height, exact: exact)
+      let frames = try await inset(insets, in: exact ? range(300, 300, 300, 300) : range(0, 0, 300, 300))
+      #expect(frames == [rect(0, 0, width, height), rect(x.offset, y.offset, x.length, y.length)], "exact: \(exact)")
+    }
+  }
+
   @Test("testInsetsWithInfinityAndZeroInsetValue: every combination of 0 and infinity", arguments: 0..<16)
   func zeroAndInfiniteInsets(combination: Int) async throws {
     func edge(_ bit: Int) -> Double { combination & (1 << bit) != 0 ? .infinity : 0 }

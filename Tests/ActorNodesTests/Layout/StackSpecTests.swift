@@ -1,8 +1,9 @@
 import ActorNodes
 import Testing
 
-/// The stack spec's frames, ported from Texture's `ASStackLayoutSpecSnapshotTests` (the reference images'
-/// frames, computed from Texture's algorithm), and one test per documented difference from flexbox.
+/// The stack spec's frames, ported from Texture's `ASStackLayoutSpecSnapshotTests` (computed from Texture's
+/// algorithm, then checked against its reference images, which are at 2 pixels per point), and one test per
+/// documented difference from flexbox.
 @Suite("Stack spec", .tags(.texturePort), .timeLimit(.minutes(3)))
 struct StackSpecTests {
   /// Three 50 × 50 boxes, each growing and shrinking by `flex` (Texture's `defaultSubnodesWithSameSize`).
@@ -68,6 +69,7 @@ struct StackSpecTests {
     }
     #expect(
       try await fixture.frames(range(75, 0, 75, 150)) == [rect(0, 0, 50, 50), rect(50, 0, 0, 50), rect(50, 0, 50, 50)])
+    #expect(try await fixture.layout(range(75, 0, 75, 150)).size == Size(width: 75, height: 50))
   }
 
   @Test("testFlexWithUnequalIntrinsicSizes: growth floored per item, the remainder to the first (D3)")
@@ -84,6 +86,8 @@ struct StackSpecTests {
       try await fixture.frames(range(200, 0, 200, 150)) == [
         rect(0, 0, 40, 50), rect(40, 0, 120, 150), rect(160, 0, 40, 50),
       ])
+    #expect(try await fixture.layout(range(300, 0, 300, 150)).size == Size(width: 300, height: 150))
+    #expect(try await fixture.layout(range(200, 0, 200, 150)).size == Size(width: 200, height: 150))
   }
 
   @Test("testCrossAxisSizeBehaviors and testStackSpacing: a vertical stack keeps explicit widths")
@@ -104,7 +108,7 @@ struct StackSpecTests {
 
   @Test("testChildSpacing: spacing before and after, which may be negative (D16)")
   func childSpacing() async throws {
-    func frames(spacing: Double, before: [Double], after: [Double]) async throws -> [Rect?] {
+    func frames(spacing: Double, before: [Double], after: [Double], height: Double) async throws -> [Rect?] {
       let fixture = try await SpecFixture(3) { n in
         .stack(
           .vertical, spacing: spacing,
@@ -112,18 +116,20 @@ struct StackSpecTests {
             $0.spacingBefore($1.0).spacingAfter($1.1)
           })
       }
+      // The reference images' sizes: the last child's spacing after counts.
+      #expect(try await fixture.layout(.unconstrained).size == Size(width: 150, height: height))
       return try await fixture.frames(.unconstrained)
     }
     #expect(
-      try await frames(spacing: 0, before: [0, 10, 20], after: [0, 0, 0]) == [
+      try await frames(spacing: 0, before: [0, 10, 20], after: [0, 0, 0], height: 240) == [
         rect(0, 0, 50, 50), rect(0, 60, 100, 70), rect(0, 150, 150, 90),
       ])
     #expect(
-      try await frames(spacing: 0, before: [0, 0, 0], after: [0, 10, 20]) == [
+      try await frames(spacing: 0, before: [0, 0, 0], after: [0, 10, 20], height: 240) == [
         rect(0, 0, 50, 50), rect(0, 50, 100, 70), rect(0, 130, 150, 90),
       ])
     #expect(
-      try await frames(spacing: 10, before: [0, -10, 0], after: [0, -10, 0]) == [
+      try await frames(spacing: 10, before: [0, -10, 0], after: [0, -10, 0], height: 210) == [
         rect(0, 0, 50, 50), rect(0, 50, 100, 70), rect(0, 120, 150, 90),
       ])
   }
@@ -145,6 +151,39 @@ struct StackSpecTests {
       try await fixture.frames(range(300, 300, 300, 300)) == [
         rect(xs[0], 20, 50, 50), rect(xs[1], 90, 100, 70), rect(xs[2], 190, 150, 90),
       ])
+  }
+
+  @Test("testJustifiedCenterWithChildSpacing (variableHeight): as wide as the widest child, centred in 300 points")
+  func justifiedCenterWithChildSpacing() async throws {
+    let fixture = try await SpecFixture(3) { n in
+      .stack(
+        .vertical, justifyContent: .center, alignItems: .start,
+        children: [box(n[0], 50, 50), box(n[1], 100, 70).spacingBefore(20), box(n[2], 150, 90).spacingBefore(30)])
+    }
+    #expect(try await fixture.layout(range(0, 300, 300, 300)).size == Size(width: 150, height: 300))
+    #expect(
+      try await fixture.frames(range(0, 300, 300, 300)) == [
+        rect(0, 20, 50, 50), rect(0, 90, 100, 70), rect(0, 190, 150, 90),
+      ])
+  }
+
+  @Test(
+    "testHorizontalAndVerticalAlignments: Texture's horizontal and vertical alignments as justification and alignment",
+    arguments: [
+      (StackDirection.horizontal, StackJustifyContent.start, StackAlignItems.start, [0.0, 50, 100], [0.0, 0, 0]),
+      (.horizontal, .center, .center, [25, 75, 125], [75, 75, 75]),
+      (.horizontal, .end, .end, [50, 100, 150], [150, 150, 150]),
+      (.vertical, .start, .start, [0, 0, 0], [0, 50, 100]),
+      (.vertical, .center, .center, [75, 75, 75], [25, 75, 125]),
+      (.vertical, .end, .end, [150, 150, 150], [50, 100, 150]),
+    ])
+  func horizontalAndVerticalAlignments(
+    direction: StackDirection, justify: StackJustifyContent, align: StackAlignItems, xs: [Double], ys: [Double]
+  ) async throws {
+    let fixture = try await SpecFixture(3) { n in
+      .stack(direction, justifyContent: justify, alignItems: align, children: n.map { box($0, 50, 50) })
+    }
+    #expect(try await fixture.frames(range(200, 200, 200, 200)) == xs.indices.map { rect(xs[$0], ys[$0], 50, 50) })
   }
 
   @Test("testAlignedStretch{No,One}ChildExceedsMin: an explicit cross size is not stretched (D14)")
@@ -175,6 +214,16 @@ struct StackSpecTests {
     #expect(try await fixture.layout(range(50, 50, 300, 300)).size == Size(width: 50, height: 50))
   }
 
+  @Test("testStackSpacingWithChildrenHavingNilObjects: an empty stack with spacing takes no height")
+  func emptyStackWithSpacing() async throws {
+    let fixture = try await SpecFixture(1) { n in
+      .inset(
+        EdgeInsets(all: 10), .background(.stack(.vertical, spacing: 10, children: []), background: box(n[0], 0, 0)))
+    }
+    #expect(try await fixture.layout(range(300, 0, 300, 300)).size == Size(width: 300, height: 20))
+    #expect(try await fixture.frames(range(300, 0, 300, 300)) == [rect(10, 10, 280, 0)])
+  }
+
   @Test("testJustifiedSpace{Between,Around}WithOneChild: start and center")
   func spaceWithOneChild() async throws {
     for (justify, x) in [(StackJustifyContent.spaceBetween, 0.0), (.spaceAround, 125)] {
@@ -195,6 +244,15 @@ struct StackSpecTests {
       try await around.frames(range(305, 0, 305, 300)) == [
         rect(26, 0, 50, 50), rect(128, 0, 50, 50), rect(230, 0, 50, 50),
       ])
+    // At 2 pixels per point, the scale of Texture's reference images: the half points they show.
+    #expect(
+      try await between.frames(range(301, 0, 301, 300), scale: 2) == [
+        rect(0, 0, 50, 50), rect(125.5, 0, 50, 50), rect(251, 0, 50, 50),
+      ])
+    #expect(
+      try await around.frames(range(305, 0, 305, 300), scale: 2) == [
+        rect(26, 0, 50, 50), rect(127.5, 0, 50, 50), rect(229.5, 0, 50, 50),
+      ])
   }
 
   @Test("testChildThatChangesCrossSizeWhenMainSizeIsFlexed: a lone flexible item flexes from 0")
@@ -206,6 +264,7 @@ struct StackSpecTests {
       ])
     }
     #expect(try await fixture.frames(range(150, 0, 150, .infinity)) == [rect(0, 0, 100, 150), rect(100, 0, 50, 50)])
+    #expect(try await fixture.layout(range(150, 0, 150, .infinity)).size == Size(width: 150, height: 150))
   }
 
   @Test("testAlignCenterWithFlexedMainDimension: shrunk by length × factor, centred on floored offsets")
@@ -224,6 +283,7 @@ struct StackSpecTests {
       .stack(children: [box(n[0], 100, 100), box(n[1], 50, 50).alignSelf(.center)])
     }
     #expect(try await fixture.frames(range(150, 0, 150, .infinity)) == [rect(0, 0, 100, 100), rect(100, 25, 50, 50)])
+    #expect(try await fixture.layout(range(150, 0, 150, .infinity)).size == Size(width: 150, height: 100))
   }
 
   @Test("Centering an odd remainder floors across the axis and rounds up along it at flattening (D9)")
@@ -355,6 +415,91 @@ struct StackSpecTests {
       ])
   }
 
+  @Test(
+    "testPositiveViolationIsDistributed{Equally,Proportionally}AmongMixedChildren[WithArbitraryFloats]: shrinkers do not grow",
+    arguments: [
+      (StackDirection.horizontal, 1.0, 1.0, [50.0, 150, 50, 150]),
+      (.horizontal, 0.5, 0.5, [50, 150, 50, 150]),
+      (.vertical, 3, 1, [50, 200, 50, 100]),
+      (.vertical, 0.75, 0.25, [50, 200, 50, 100]),
+    ])
+  func positiveViolationAmongMixedChildren(
+    direction: StackDirection, grow1: Double, grow3: Double, lengths: [Double]
+  ) async throws {
+    let fixture = try await SpecFixture(4) { n in
+      .stack(
+        direction,
+        children: [
+          box(n[0], 50, 50).flexShrink(1), box(n[1], 50, 50).flexGrow(grow1), box(n[2], 50, 50),
+          box(n[3], 50, 50).flexGrow(grow3),
+        ])
+    }
+    var offset = 0.0
+    var expected: [Rect?] = []
+    for length in lengths {
+      expected.append(
+        direction == .horizontal ? rect(offset, 0, length, 50) : rect(0, offset, 50, length))
+      offset += length
+    }
+    #expect(try await fixture.frames(range(400, 400, 400, 400)) == expected)
+  }
+
+  @Test(
+    "testNegativeViolationIsDistributedBasedOnSizeAmongMixedChildren[WithArbitraryFloats]: growers do not shrink",
+    arguments: [1.0, 0.5])
+  func negativeViolationAmongMixedChildren(shrink: Double) async throws {
+    let fixture = try await SpecFixture(4) { n in
+      .stack(children: [
+        box(n[0], 150, 50).flexGrow(1), box(n[1], 150, 50).flexShrink(shrink), box(n[2], 150, 50),
+        box(n[3], 150, 50).flexShrink(shrink),
+      ])
+    }
+    #expect(
+      try await fixture.frames(range(400, 400, 400, 400)) == [
+        rect(0, 0, 150, 50), rect(150, 0, 50, 50), rect(200, 0, 150, 50), rect(350, 0, 50, 50),
+      ])
+  }
+
+  @Test(
+    "testNegativeViolationIsDistributedBasedOnSizeAndFlexFactorAmongMixedChildren[ArbitraryFloats]: -28.57 and -171.43",
+    arguments: [(1.0, 3.0), (0.25, 0.75)])
+  func negativeViolationByFactorAmongMixedChildren(shrink1: Double, shrink3: Double) async throws {
+    let fixture = try await SpecFixture(4) { n in
+      .stack(
+        .vertical,
+        children: [
+          box(n[0], 50, 150).flexGrow(1), box(n[1], 50, 100).flexShrink(shrink1), box(n[2], 50, 150),
+          box(n[3], 50, 200).flexShrink(shrink3),
+        ])
+    }
+    // At 2 pixels per point, as Texture's reference image shows (it clips the last child at 400).
+    #expect(
+      try await fixture.frames(range(400, 400, 400, 400), scale: 2) == [
+        rect(0, 0, 50, 150), rect(0, 150, 50, 71.5), rect(0, 221.5, 50, 150), rect(0, 371.5, 50, 29),
+      ])
+    #expect(
+      try await fixture.frames(range(400, 400, 400, 400)) == [
+        rect(0, 0, 50, 150), rect(0, 150, 50, 72), rect(0, 222, 50, 150), rect(0, 372, 50, 29),
+      ])
+  }
+
+  @Test(
+    "testNegativeViolationIsDistributedBasedOnSizeAndFlexFactorDoesNotShrinkToZero[WithArbitraryFloats]: 42.86 wide",
+    arguments: [(1.0, 2.0), (0.25, 0.5)])
+  func negativeViolationDoesNotShrinkToZero(shrink: Double, middleShrink: Double) async throws {
+    let fixture = try await SpecFixture(3) { n in
+      .stack(children: [
+        box(n[0], 300, 50).flexShrink(shrink), box(n[1], 100, 50).flexShrink(middleShrink),
+        box(n[2], 200, 50).flexShrink(shrink),
+      ])
+    }
+    // At 2 pixels per point, as Texture's reference image shows (it clips the last child at 400).
+    #expect(
+      try await fixture.frames(range(400, 400, 400, 400), scale: 2) == [
+        rect(0, 0, 214.5, 50), rect(214.5, 0, 43, 50), rect(257.5, 0, 143, 50),
+      ])
+  }
+
   @Test("testNegativeViolationAndFlexFactorIsNotRespected: a zero-length item absorbs nothing (D6)")
   func zeroLengthItemDoesNotShrink() async throws {
     let fixture = try await SpecFixture(2) { n in
@@ -375,6 +520,10 @@ struct StackSpecTests {
 
   @Test("D1: a bare stack is horizontal, and its children do not shrink on overflow (flexShrink defaults to 0)")
   func defaults() async throws {
+    // testDefaultStackLayoutElementFlexProperties: no growing, no shrinking, an automatic basis.
+    #expect(LayoutStyle().flexGrow == 0)
+    #expect(LayoutStyle().flexShrink == 0)
+    #expect(LayoutStyle().flexBasis == .auto)
     let fixture = try await SpecFixture(2) { n in .stack(children: [box(n[0], 100, 50), box(n[1], 100, 40)]) }
     #expect(try await fixture.frames(range(150, 0, 150, 300)) == [rect(0, 0, 100, 50), rect(100, 0, 100, 40)])
     #expect(try await fixture.layout(range(150, 0, 150, 300)).size == Size(width: 150, height: 50))
