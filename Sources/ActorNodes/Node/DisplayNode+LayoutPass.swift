@@ -44,8 +44,9 @@ extension DisplayNode {
   ///   ``Window/flush()``, applying all the window's queued work). A loaded
   ///   node in no window frames itself: it is laid out at its bounds, as
   ///   after load, in the turns of the window it was last in (in the range
-  ///   of its applied layout while its bounds are that layout's size, taking
-  ///   the size it measures to there, as Texture's root resizes itself).
+  ///   of its latest ``layout(thatFits:parentSize:scale:)`` or of its applied
+  ///   layout while its bounds are that layout's size, taking the size it
+  ///   measures to there, as Texture's root resizes itself).
   /// - For a node that is not loaded, this runs a pass now, off the main
   ///   actor: the node is laid out at the size of its bounds (nothing
   ///   happens while they are empty, as in Texture), and every node
@@ -109,35 +110,40 @@ extension DisplayNode {
   }
 
   /// The range an unloaded root's ``layoutIfNeeded()`` lays it out in, and its new size if it has another one there;
-  /// `nil` to lay it out at exactly its bounds.
-  ///
-  /// Texture's `_locked_constrainedSizeForLayoutPass`: the range of the node's
-  /// latest measurement (`layout(thatFits:)`, its pending layout) if that
-  /// measurement's size is its bounds' size (the caller framed the node at the
-  /// size it measured), else the range of its applied layout if that is the
-  /// bounds' size, else its bounds. So a node measured in a range and framed at
-  /// the result is laid out from that measurement, not measured again, and once
-  /// its content changes it is measured in that range again and takes the size
-  /// it measures to there, as Texture's root does.
+  /// `nil` to lay it out at exactly its bounds (see ``keptRange(at:_:)``).
   private func rangeForPassAsUnloadedRoot(at bounds: Size) async -> (range: SizeRange, newSize: Size?)? {
-    guard let storage = state.layoutStorage else { return nil }
     let environment = LayoutEnvironment(scale: 1)
     let size = environment.grid.ceil(bounds)
-    let version = nodeCore.layoutVersion.load(ordering: .acquiring)
-    var range: SizeRange?
-    if let key = storage.lastMeasured, key.scale == environment.grid.scale,
-      let entry = storage.cache.entry(for: key, version: version), entry.layout.size == size
-    {
-      range = key.range
-    } else if let applied = storage.applied, applied.layout.size == size {
-      range = applied.range
-    }
-    guard let range, range != SizeRange(exactly: size) else { return nil }
+    guard let range = keptRange(at: size, environment), range != SizeRange(exactly: size) else { return nil }
     // A failure is the pass's to report: laid out in that range, it fails there again.
     guard let entry = try? await cachedEntry(in: range, environment), entry.layout.size != size else {
       return (range, nil)
     }
     return (range, entry.layout.size)
+  }
+
+  /// The range a pass lays a root at `bounds` (on the pixel grid of `environment`) out in; `nil` for exactly its
+  /// bounds.
+  ///
+  /// Texture's `_locked_constrainedSizeForLayoutPass`, for a loaded root and an
+  /// unloaded one alike: the range of the node's latest measurement
+  /// (`layout(thatFits:)`, its pending layout) if that measurement is still
+  /// valid and has the bounds' size (the caller framed the node at the size it
+  /// measured), else the range of its applied layout if that has the bounds'
+  /// size, else its bounds. So a node measured in a range and framed at the
+  /// result is laid out from that measurement, not measured again, and once its
+  /// content changes it is measured in that range again and takes the size it
+  /// measures to there, as Texture's root does.
+  private func keptRange(at bounds: Size, _ environment: LayoutEnvironment) -> SizeRange? {
+    guard let storage = state.layoutStorage else { return nil }
+    let version = nodeCore.layoutVersion.load(ordering: .acquiring)
+    if let key = storage.lastMeasured, key.scale == environment.grid.scale,
+      let entry = storage.cache.entry(for: key, version: version), entry.layout.size == bounds
+    {
+      return key.range
+    }
+    if let applied = storage.applied, applied.layout.size == bounds { return applied.range }
+    return nil
   }
 
   /// Whether the node measures to another size than its applied layout's in that layout's range (Texture compares
@@ -266,20 +272,19 @@ extension DisplayNode {
 
   /// The range a pass lays the node out in as a root outside any window, which frames itself; `nil` for none.
   ///
-  /// Texture lays a view out at its bounds: at exactly their size if no
-  /// layout the node has was measured for it (never laid out, or its frame
-  /// was written since), else in the range of its applied layout (it keeps
-  /// the range a supernode it left gave it). From now on the node is placed
-  /// by hand: a new size written to its frame asks for a pass.
+  /// Texture lays a view out at its bounds: in the range of its latest
+  /// measurement or of its applied layout (it keeps the range a supernode it
+  /// left gave it) if that layout has their size, else at exactly their size
+  /// (never measured nor laid out, or its frame was written since); see
+  /// ``keptRange(at:_:)``. Without bounds, in the range of its applied layout.
+  /// From now on the node is placed by hand: a new size written to its frame
+  /// asks for a pass.
   func passRangeAsRoot(_ environment: LayoutEnvironment) -> SizeRange? {
     let storage = state.layout
     storage.isPlacedByHand = true
     let bounds = environment.grid.ceil(boundsForPass(storage))
-    let hasBounds = bounds.width > 0 && bounds.height > 0
-    guard let applied = storage.applied, !hasBounds || bounds == applied.layout.size else {
-      return hasBounds ? SizeRange(exactly: bounds) : nil
-    }
-    return applied.range
+    guard bounds.width > 0, bounds.height > 0 else { return storage.applied?.range }
+    return keptRange(at: bounds, environment) ?? SizeRange(exactly: bounds)
   }
 
   /// The size of the node's bounds for a pass: the one its supernode's `layout(_:)` gave its view, if newer

@@ -1173,6 +1173,27 @@ struct LayoutPassTests {
   }
 
   @Test(
+    "A loaded root in no window framed at its measurement is laid out in that measurement's range and grows with its content, as Texture's __layout takes the pending layout's range (_locked_constrainedSizeForLayoutPass) and its root resizes itself (adversarial round 28: it was measured again at exactly its bounds, kept that exact range and never grew)"
+  )
+  @MainActor
+  func loadedRootFramedAtItsMeasurementKeepsItsRange() async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    let flexible = SizeRange(min: Size(width: 200, height: 0), max: Size(width: 200, height: .infinity))
+    let size = try await root.layout(thatFits: flexible).size
+    await root.configure { $0.frame = Rect(origin: Point(x: 5, y: 5), size: size) }
+    await root.loadView()
+    try await root.layoutIfNeeded()
+    #expect(await root.layoutCalls == 1, "the pending layout is applied, not measured again at the bounds")
+    await leaf.setMethod { _ in .size(Size(width: 10, height: 40)) }
+    try await root.layoutIfNeeded()
+    #expect(root.appliedLayout?.size == Size(width: 200, height: 40))
+    #expect(root.view?.frame == Rect(x: 5, y: 5, width: 200, height: 40), "the root resized itself, its origin kept")
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 10, height: 40))
+  }
+
+  @Test(
     "A subnode invalidated while the pass that a load in no window asked for lays it out again makes its supernode lay it out at its new size (adversarial round 27: that pass laid it out alone at the new size, its frame kept the old one, which it then took for its own, and its supernode was never asked)"
   )
   @MainActor
