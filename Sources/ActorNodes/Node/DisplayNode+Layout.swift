@@ -215,7 +215,7 @@ extension DisplayNode {
       let version = core.layoutVersion.load(ordering: .acquiring)
       let departures = core.subnodeDepartures.load(ordering: .acquiring)
       if let entry = storage.cache.use(key, version: version) {
-        storage.noteMeasured(key, core)
+        storage.noteMeasured(key, size: entry.layout.size, core)
         return entry
       }
       if let owner = storage.cache.owner(of: key) {
@@ -294,7 +294,7 @@ extension DisplayNode {
         continue
       }
       let result = try outcome.get()
-      storage.noteMeasured(key, core)
+      storage.noteMeasured(key, size: result.layout.size, core)
       // A caller cancelled meanwhile gets `CancellationError`; what was measured all the same stays cached.
       try Task.checkCancellation()
       return LayoutCache.Entry(
@@ -430,8 +430,10 @@ final class LayoutShortcut: Sendable {
 }
 
 extension NodeLayoutState {
-  /// Records `key` as the node's latest measurement, ending its ``LayoutShortcut`` if that is another range.
-  func noteMeasured(_ key: LayoutCache.Key, _ core: NodeCore) {
+  /// Records `key` as the node's latest measurement, of `size`, ending its ``LayoutShortcut`` if that is another
+  /// range.
+  func noteMeasured(_ key: LayoutCache.Key, size: Size, _ core: NodeCore) {
+    lastMeasuredSize = size
     guard lastMeasured != key else { return }
     lastMeasured = key
     core.measuredStamp.wrappingAdd(1, ordering: .releasing)

@@ -127,19 +127,17 @@ extension DisplayNode {
   ///
   /// Texture's `_locked_constrainedSizeForLayoutPass`, for a loaded root and an
   /// unloaded one alike: the range of the node's latest measurement
-  /// (`layout(thatFits:)`, its pending layout) if that measurement is still
-  /// valid and has the bounds' size (the caller framed the node at the size it
-  /// measured), else the range of its applied layout if that has the bounds'
-  /// size, else its bounds. So a node measured in a range and framed at the
-  /// result is laid out from that measurement, not measured again, and once its
-  /// content changes it is measured in that range again and takes the size it
-  /// measures to there, as Texture's root does.
+  /// (`layout(thatFits:)`, its pending layout) if that measurement had the
+  /// bounds' size (the caller framed the node at the size it measured), even if
+  /// the node changed since (Texture takes a stale pending layout's range too),
+  /// else the range of its applied layout if that has the bounds' size, else its
+  /// bounds. So a node measured in a range and framed at the result is laid out
+  /// from that measurement, not measured again, and once its content changes
+  /// (before its first layout or after) it is measured in that range again and
+  /// takes the size it measures to there, as Texture's root does.
   private func keptRange(at bounds: Size, _ environment: LayoutEnvironment) -> SizeRange? {
     guard let storage = state.layoutStorage else { return nil }
-    let version = nodeCore.layoutVersion.load(ordering: .acquiring)
-    if let key = storage.lastMeasured, key.scale == environment.grid.scale,
-      let entry = storage.cache.entry(for: key, version: version), entry.layout.size == bounds
-    {
+    if let key = storage.lastMeasured, key.scale == environment.grid.scale, storage.lastMeasuredSize == bounds {
       return key.range
     }
     if let applied = storage.applied, applied.layout.size == bounds { return applied.range }
@@ -415,7 +413,7 @@ extension DisplayNode {
       if let measured = fromAbove ?? storage.cache.latest(version: version, where: fits) {
         // It is the node's latest measurement again (Texture measures the node again when its supernode's layout
         // is not the one measured last).
-        storage.noteMeasured(measured.key, nodeCore)
+        storage.noteMeasured(measured.key, size: measured.layout.size, nodeCore)
         entry = measured
       } else {
         entry = try await cachedEntry(in: SizeRange(exactly: size), environment)

@@ -187,6 +187,9 @@ final class NodeLayoutState {
   var cache = LayoutCache()
   /// The key of the layout measured or reused last (Texture's pending layout).
   var lastMeasured: LayoutCache.Key?
+  /// The size of the layout measured or reused last, which stays its size after the node is invalidated: a root
+  /// framed at it keeps that layout's range (see `DisplayNode.keptRange(at:_:)`).
+  var lastMeasuredSize: Size?
   /// The layout the last pass applied (Texture's calculated layout), the range it was measured in, the
   /// layout version it was measured at, and whether the node measured itself (it places its subnodes).
   var applied: (layout: NodeLayout, range: SizeRange, version: UInt64, isManual: Bool, stamp: UInt64)?

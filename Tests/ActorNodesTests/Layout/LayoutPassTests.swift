@@ -1194,6 +1194,23 @@ struct LayoutPassTests {
   }
 
   @Test(
+    "A root framed at its measurement whose content changes before its first layout is laid out in that measurement's range and takes the size it measures to there, as Texture's _locked_constrainedSizeForLayoutPass takes a stale pending layout's range (adversarial round 28: it was measured at exactly its bounds and kept its old size)",
+    arguments: [false, true]
+  )
+  @MainActor
+  func rootChangedBeforeItsFirstLayoutKeepsItsMeasurementRange(loaded: Bool) async throws {
+    let root = PassNode("root") { _ in .size(Size(width: 200, height: 10)) }
+    let flexible = SizeRange(min: Size(width: 200, height: 0), max: Size(width: 200, height: .infinity))
+    let size = try await root.layout(thatFits: flexible).size
+    await root.configure { $0.frame = Rect(origin: Point(x: 5, y: 5), size: size) }
+    if loaded { await root.loadView() }
+    await root.setMethod { _ in .size(Size(width: 200, height: 25)) }
+    try await root.layoutIfNeeded()
+    #expect(await root.calculatedLayout?.size == Size(width: 200, height: 25))
+    #expect(await root.viewProperties().frame == Rect(x: 5, y: 5, width: 200, height: 25), "its origin kept")
+  }
+
+  @Test(
     "A subnode invalidated while the pass that a load in no window asked for lays it out again makes its supernode lay it out at its new size (adversarial round 27: that pass laid it out alone at the new size, its frame kept the old one, which it then took for its own, and its supernode was never asked)"
   )
   @MainActor
