@@ -56,7 +56,7 @@ public actor ImageNode: DrawingNode {
 
   /// The image's size in points, or Texture's default size without an image.
   public func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
-    guard let image else { return .size(range.max.boundsLayout ? range.max : .zero) }
+    guard let image else { return .defaultSize(thatFits: range) }
     return .size(image.size)
   }
 
