@@ -45,6 +45,9 @@ public actor ImageNode: DrawingNode {
   /// Texture's `setImage:` only redraws, so a new image of another size keeps
   /// the old frame until something else invalidates the layout; here the
   /// intrinsic size is part of the measurement, so a size change measures again.
+  /// The contents change when the display that follows commits: a node whose
+  /// display is suspended keeps its old contents until it resumes, where
+  /// Texture's setter clears the contents at once for a `nil` image.
   public func setImage(_ image: Image?) {
     // An equal image changes nothing: no layout and no display, as Texture's setter returns for an equal one.
     guard image != self.image else { return }
