@@ -381,8 +381,13 @@ enum LayoutPass {
         if step.isManual {
           let entry = walked.entries.count - 1
           // Laid out again, it places its subnodes again, at the sizes they have now (their sizes may have
-          // changed though its own did not: that is what measured it anew).
-          walked.entries[entry].changed = true
+          // changed though its own did not: that is what measured it anew). Not a node laid out again as it is
+          // (`.applied`) with nothing new: it was asked for to run hooks the node owed, which its view's mark
+          // (`ViewSlot/layoutRequested`) still says, unless another pass's turn ran them since (the pass of a
+          // managing node, which loads the nodes it names before it queues their layouts: adversarial round 28).
+          var countsAsChanged = true
+          if case .applied = visit.target, visit.isRoot, !step.changed, !step.measuredAnew { countsAsChanged = false }
+          if countsAsChanged { walked.entries[entry].changed = true }
           // A node that manages its subnodes and measures itself names none: the step removes them all (Texture's
           // layout transition removes the nodes of the previous layout that the new one, without sublayouts,
           // leaves out), so none is laid out.

@@ -352,6 +352,30 @@ struct ManagedSubnodesTests {
   }
 
   @Test(
+    "A node a managing node's layout adds to a window runs didLoad, its enter hooks, then its layout hooks once (Texture lays the new view out once); an automatic window ran them twice (adversarial round 28)",
+    arguments: [TurnMode.manual, .automatic])
+  @MainActor
+  func nodeAddedByALayoutRunsItsLayoutHooksOnce(_ mode: TurnMode) async throws {
+    // The pass loads the nodes it names before it queues its frames: in an automatic window the load's turn came
+    // first and, the node having loaded with a layout, asked for a pass of its own to run the hooks, which the
+    // frames' turn ran as well.
+    let log = EventLog()
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10), log: log)
+    let manager = ManagingNode(log: log) { row([]) }
+    let window = Window(size: Size(width: 50, height: 50), turnMode: mode)
+    try await window.attach(manager)
+    try await window.layoutIfNeeded()
+    await manager.setMethod { [leaf] in row([leaf]) }
+    try await window.layoutIfNeeded()
+    try await window.layoutIfNeeded()
+    #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 10, height: 10))
+    #expect(
+      log.entries(containing: "leaf.") == [
+        "leaf.didLoad", "leaf.willEnter(true)", "leaf.didEnter", "leaf.layout 10.0x10.0", "leaf.layoutDidFinish",
+      ])
+  }
+
+  @Test(
     "A node a managing node names, restyled while unloaded after the managing node measured it, takes its new size once it loads"
   )
   @MainActor
