@@ -23,7 +23,9 @@
 /// subnodes puts the view back. (Texture's `_ASDisplayView` turns such a
 /// move into a node edit; ActorNodes edits only through the nodes, on the
 /// `HierarchyActor`, so that the main actor never decides the tree.) Views
-/// of your own may be added to a node's view, and stay.
+/// of your own may be added to a node's view, and stay. A node's view you add
+/// to a view of yours keeps its node alive until it leaves that view, as
+/// Texture's `_ASDisplayView` does.
 @MainActor
 public final class View {
   /// The layer that backs this view.
@@ -34,7 +36,12 @@ public final class View {
   ///
   /// `weak`, for the reason ``Layer/superlayer`` gives: a superview whose last
   /// reference is dropped off the main actor is gone before its deinitializer runs.
-  public private(set) weak var superview: View?
+  ///
+  /// A node's view in a view of yours keeps its node alive until it leaves that view (Texture's
+  /// `_ASDisplayView`); a view the library put in a node's view or a window's does not.
+  public private(set) weak var superview: View? {
+    didSet { if superview !== oldValue { layer.slot?.hostKeepAlive = nil } }
+  }
   /// Whether the view receives touches.
   public var isUserInteractionEnabled = true
   /// The tint color; `nil` inherits the superview's tint.
@@ -63,6 +70,7 @@ public final class View {
   // Isolated, so that a view dies on the main actor however its last reference is dropped. Its subviews'
   // `superview` reads `nil` already: it is weak.
   isolated deinit {
+    for subview in subviews { subview.layer.slot?.hostKeepAlive = nil }
     onDeinit?()
   }
 
@@ -147,6 +155,8 @@ public final class View {
       contractPrecondition(current !== view, "a view cannot contain itself or one of its ancestors")
       ancestor = current.superview
     }
+    // A node's view keeps its node alive in a view of yours, across a move too (Texture's `_ASDisplayView`).
+    let node = view.layer.slot?.node
     view.removeFromSuperview()
     contractPrecondition(index >= 0 && index <= subviews.count, "subview index \(index) is out of bounds")
     let layerIndex: Int
@@ -160,6 +170,7 @@ public final class View {
     subviews.insert(view, at: index)
     view.superview = self
     layer.insertSublayer(view.layer, at: layerIndex)
+    view.layer.slot?.hostKeepAlive = node
   }
 
   /// Removes the view from its superview.

@@ -27,6 +27,11 @@ final class ViewSlot {
   /// leaves the window first (in a turn, or when the window goes away), and
   /// the turn lets go of it afterwards.
   var keepAlive: (any DisplayNode)?
+  /// The node, held while you keep its view in a view of yours (``View/addSubview(_:)``,
+  /// ``View/insertSubview(_:at:)``), window or not, as Texture's `_ASDisplayView` keeps its node alive while it
+  /// has a superview; the view's next move (out of that view, or into a node's view by a turn) or that view's
+  /// end lets go.
+  var hostKeepAlive: (any DisplayNode)?
 
   /// The slot of the parent whose newest subnode list includes this node, if any.
   ///
@@ -137,7 +142,8 @@ final class ViewSlot {
   /// children, clearing their pointers to this slot.
   ///
   /// As Texture's `-dealloc`, which clears its view's and layer's pointers to the node and detaches its subnodes,
-  /// it leaves the rest alone: a view (or layer) in a view of yours stays there, as your view holds it, and keeps
+  /// it leaves the rest alone: a layer in a layer of yours stays there, as your layer holds it (a view in a view
+  /// of yours keeps its node alive: ``hostKeepAlive``), and keeps
   /// the views of subnodes that outlive the node (detached, in no node's subnodes: they keep their views where
   /// they are until something moves them). The views of its subnodes that die with it leave it, each by its own
   /// slot, as they leave any node's view.
