@@ -30,9 +30,17 @@ struct TextureHierarchyPortTests {
       if loaded { try await window.attach(parent) }
     }
 
-    /// Whether, after the next turn, the subnodes (and the views, if loaded) are in `expected` order.
+    /// Whether, after the next turn, the subnodes (and the views, if loaded) are in `expected` order, and each
+    /// of `a`…`d` has the parent as its supernode if it is listed, none otherwise (Texture's
+    /// `XCTAssertNodesHaveParent` after each step).
     func hasOrder(_ expected: String) async -> Bool {
       await window.flush()
+      let listed = Set(expected.split(separator: ","))
+      for node in [a, b, c, d] {
+        let supernode = await node.supernode
+        let name = Substring(await node.debugName ?? "")
+        guard listed.contains(name) ? supernode === parent : supernode == nil else { return false }
+      }
       return await ActorNodesTests.hasOrder(parent, expected, among: [a, b, c, d])
     }
   }

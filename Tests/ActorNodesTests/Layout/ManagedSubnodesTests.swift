@@ -70,6 +70,54 @@ struct ManagedSubnodesTests {
   }
 
   @Test(
+    "Texture's fixture: nodes in two stacks and absolute specs under an absolute spec become the subnodes in the layout's order, in no window (Texture: testInitialNodeInsertionWithOrdering)",
+    .tags(.texturePort))
+  @MainActor
+  func initialInsertionWithTexturesFixture() async throws {
+    let nodes = (1...5).map { BasicNode(debugName: "\($0)") }
+    for node in nodes { await node.setStyle { $0.preferredSize = Size(width: 100, height: 100) } }
+    let node = ManagingNode { [nodes] in
+      .spec(
+        .absolute(children: [
+          .stack(.horizontal, children: [.node(nodes[0]), .node(nodes[1])]),
+          .stack(.horizontal, children: [.node(nodes[2]), .absolute(children: [.node(nodes[3])])]),
+          .node(nodes[4]),
+        ]))
+    }
+    // ASDisplayNodeSizeToFitSizeRange: measured, then framed at that size.
+    let size = try await node.layout(thatFits: SizeRange(min: .zero, max: Size(width: 10_000, height: 10_000))).size
+    await node.configure { $0.frame = Rect(origin: .zero, size: size) }
+    await node.loadView()
+    try await node.layoutIfNeeded()
+    #expect(await node.subnodes.map { $0.nodeCore.id } == nodes.map { $0.nodeCore.id })
+  }
+
+  @Test(
+    "A loaded managing node in no window, measured off the main actor, gets the nodes of each layout as subnodes, one loaded before (Texture: testMeasurementInBackgroundThreadWithLoadedNode)",
+    .tags(.texturePort))
+  @MainActor
+  func measuredOffMainWithLoadedNodes() async throws {
+    let one = BasicNode(debugName: "1")
+    let two = BasicNode(debugName: "2")
+    let node = ManagingNode { [one] in .spec(.absolute(children: [.node(one)])) }
+    await node.setStyle { $0.preferredSize = Size(width: 100, height: 100) }
+    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    await node.loadView()
+    await two.loadView()
+    try await Task.detached { try await node.layoutIfNeeded() }.value
+    #expect(await node.subnodes.map { $0.nodeCore.id } == [one.nodeCore.id])
+    #expect(one.view?.superview === node.view)
+    try await Task.detached {
+      await node.setMethod { [two] in .spec(.absolute(children: [.node(two)])) }
+      try await node.layoutIfNeeded()
+    }.value
+    #expect(await node.subnodes.map { $0.nodeCore.id } == [two.nodeCore.id])
+    #expect(await one.supernode == nil)
+    #expect(two.view?.superview === node.view, "the view loaded before joins the node's")
+    #expect(one.view?.superview == nil)
+  }
+
+  @Test(
     "A state change inserts, removes and reorders subnodes in one step, with the hierarchy hooks (Texture: testCalculatedLayoutHierarchyTransitions)",
     .tags(.texturePort))
   @MainActor

@@ -115,6 +115,22 @@ struct SizingTests {
   }
 
   @Test(
+    "setStyle's body sets the node's own style: width, flexGrow and flexShrink read back (Texture: testSettingPropertiesViaStyllableProtocol)",
+    .tags(.texturePort))
+  func setStyleSetsTheNodesStyle() async {
+    let node = BasicNode()
+    await node.setStyle {
+      $0.width = .points(100)
+      $0.flexGrow = 1
+      $0.flexShrink = 1
+    }
+    let style = await node.style
+    #expect(style.width == .points(100))
+    #expect(style.flexGrow == 1)
+    #expect(style.flexShrink == 1)
+  }
+
+  @Test(
     "A node's style change invalidates its layout; writing the same style does not (Texture: testSettingPropertiesWillCallDelegate)",
     .tags(.texturePort), .timeLimit(.minutes(1)))
   func styleChangeInvalidatesLayout() async throws {

@@ -74,5 +74,12 @@ struct DescriptionTests {
       let description = await parent.recursiveDescription()
       for node in [a, b, c] { #expect(description.contains("#\(node.nodeCore.id)>"), "loaded: \(loaded)") }
     }
+    // Texture also looks for the nodes in the view's recursive description and in each layer's own.
+    let viewDescription = try #require(parent.view).recursiveDescription()
+    for node in [a, b, c] { #expect(viewDescription.contains("#\(node.nodeCore.id)>")) }
+    for node in [a, b] {
+      let layerDescription = try #require(node.layer).recursiveDescription()
+      #expect(layerDescription.hasPrefix("Layer <BasicNode #\(node.nodeCore.id)>"))
+    }
   }
 }

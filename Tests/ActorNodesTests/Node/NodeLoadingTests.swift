@@ -38,10 +38,15 @@ struct NodeLoadingTests {
     .tags(.texturePort))
   @MainActor
   func factoryNodeMadeOffMain() async throws {
-    let node = await Task.detached { BasicNode(makeView: { View(frame: Rect(x: 0, y: 0, width: 5, height: 5)) }) }.value
+    let view = View(frame: Rect(x: 0, y: 0, width: 5, height: 5))
+    let box = ViewBox()  // Texture's test makes the view first, on the main thread
+    box.view = view
+    let node = await Task.detached { BasicNode(makeView: { box.view ?? View() }) }.value
+    #expect(await !node.isLayerBacked)
     #expect(node.isSynchronous)
     #expect(!node.isNodeLoaded)
     try await Window(turnMode: .manual).attach(node)
+    #expect(node.view === view, "the node's view is the view the factory returned")
     #expect(node.view?.frame == Rect(x: 0, y: 0, width: 5, height: 5))
   }
 
@@ -51,17 +56,25 @@ struct NodeLoadingTests {
   @MainActor
   func factoryRunsOnceAtLoad() async throws {
     let calls = MainActorCounter()
-    let node = BasicNode(makeView: {
-      MainActor.assertIsolated("the view factory runs on the main actor")
-      calls.count += 1
-      return View()
-    })
+    let made = ViewBox()
+    let node = await Task.detached {
+      BasicNode(makeView: {
+        MainActor.assertIsolated("the view factory runs on the main actor")
+        calls.count += 1
+        let view = View()
+        made.view = view
+        return view
+      })
+    }.value
+    #expect(node.isSynchronous)
     try await node.addSubnode(BasicNode())
     await node.configure { $0.alpha = 0.5 }
     #expect(calls.count == 0)
+    #expect(made.view == nil, "the factory has not run")
     let window = Window(turnMode: .manual)
     try await window.attach(node)
     #expect(calls.count == 1)
+    #expect(made.view != nil && node.view === made.view, "the node's view is the one the factory made")
     await window.detach()
     try await window.attach(node)
     #expect(calls.count == 1, "the factory runs once per node, not once per attach")
@@ -101,7 +114,9 @@ struct NodeLoadingTests {
     .tags(.texturePort), arguments: [false, true])
   @MainActor
   func defaultsMatchAcrossLoad(isLayerBacked: Bool) async throws {
-    let node = BasicNode(isLayerBacked: isLayerBacked)
+    let node = BasicNode()
+    #expect(await !node.isLayerBacked, "a new node is view-backed")
+    try await node.setLayerBacked(isLayerBacked)
     #expect(await node.isLayerBacked == isLayerBacked)
     #expect(await node.debugName == nil)
     for loaded in [false, true] {
@@ -212,6 +227,8 @@ struct NodeLoadingTests {
     let parent = BasicNode(makeView: { View() })
     let child = BasicNode()
     try await Task.detached { try await parent.addSubnode(child) }.value
+    #expect(await parent.subnodes.count == 1)
+    #expect(await child.supernode === parent)
     #expect(parent.view == nil)
     try await Window(turnMode: .manual).attach(parent)
     #expect(parent.view?.subviews.count == 1)
@@ -228,6 +245,8 @@ struct NodeLoadingTests {
     let window = Window(turnMode: .manual)
     try await window.attach(parent)
     try await parent.addSubnode(child)
+    #expect(await parent.subnodes.count == 1)
+    #expect(await child.supernode === parent)
     #expect(parent.view?.subviews.isEmpty == true)
     #expect(!child.isNodeLoaded)
     await window.flush()
@@ -246,4 +265,11 @@ struct NodeLoadingTests {
     #expect(await !node.isLayerBacked)
     #expect(node.view != nil)
   }
+}
+
+/// The view a factory made, read back on the main actor.
+@MainActor
+private final class ViewBox: Sendable {
+  var view: View?
+  nonisolated init() {}
 }

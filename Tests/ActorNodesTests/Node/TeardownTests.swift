@@ -246,6 +246,23 @@ struct TeardownTests {
     other = nil
     #expect(weakSecond == nil, "a view of yours that goes away lets go of the node")
     #expect(lifetime.count == 3)
+
+    // Texture's testThatLayerBackedSubnodesAreMarkedInvisible…WhileBeingRetained, by hand: the view put in a
+    // window's view keeps its node and layer-backed subnode alive; taking it out lets both die, the view kept.
+    let window = Window(turnMode: .manual)
+    var nodeView: View?
+    do {
+      let node = RecordingNode("Node", lifetime: lifetime)
+      try await node.addSubnode(RecordingNode("Subnode", lifetime: lifetime, isLayerBacked: true))
+      await node.loadView()
+      nodeView = node.view
+      window.view.addSubview(try #require(nodeView))
+    }
+    #expect(lifetime.count == 3)
+    nodeView?.removeFromSuperview()
+    #expect(lifetime.count == 5)
+    #expect(nodeView?.superview == nil)
+    await ReleaseTracker.shared.waitUntilIdle()
   }
 
   @Test(

@@ -47,6 +47,38 @@ struct BridgedPropertyTests {
   }
 
   @Test(
+    "Every bridged property written at once off the main actor reads back before load and after it (Texture: testSimpleUIViewBridgePropertiesSetOffThreadPropagate, testSimpleCALayerBridgePropertiesSetOffThreadPropagate)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func everyPropertyAtOnce(isLayerBacked: Bool) async throws {
+    // Texture sets them all on one node in one block, then reads them before and after load.
+    var written = ViewProperties()
+    for property in ViewProperty.allCases {
+      written = ViewProperties.copying(property, from: property.sample, into: written)
+    }
+    let values = written
+    let node = await Task.detached {
+      let node = BasicNode(isLayerBacked: isLayerBacked)
+      await node.configure { changes in
+        for property in ViewProperty.allCases { changes.write(property, from: values) }
+      }
+      return node
+    }.value
+    var expected = values
+    expected.isUserInteractionEnabled = false  // the sample; a layer-backed node reports false anyway
+    #expect(await node.viewProperties() == expected, "before load")
+    await node.loadView()
+    let layer = try #require(node.layer)
+    #expect(await node.viewProperties() == expected, "after load")
+    #expect(layer.bounds == values.bounds && layer.position == values.position && layer.opacity == values.alpha)
+    #expect(layer.isHidden && !layer.isOpaque && layer.masksToBounds && layer.needsDisplayOnBoundsChange)
+    #expect(isLayerBacked || node.view?.tintColor == values.tintColor)
+    // Texture's last check: a value changed on the loaded view or layer is what the node reads.
+    if let view = node.view { view.isHidden = false } else { layer.isHidden = false }
+    #expect(await !node.viewProperties().isHidden)
+  }
+
+  @Test(
     "Pending properties are applied to a factory-made view; unwritten ones keep the factory's values (Texture: testPropertiesSetOffThreadBeforeLoadingExternalView, …ExternalLayer)",
     .tags(.texturePort), arguments: [false, true])
   @MainActor
@@ -61,12 +93,17 @@ struct BridgedPropertyTests {
       : BasicNode(makeView: {
         let view = View()
         view.layer.cornerRadius = 7
+        view.isUserInteractionEnabled = false
         return view
       })
     await Task.detached {
       await node.configure {
         $0.backgroundColor = .red
         $0.frame = Rect(x: 10, y: 20, width: 30, height: 40)
+        if !layerFactory {  // Texture's view case also writes these
+          $0.tintColor = .green
+          $0.isUserInteractionEnabled = true
+        }
       }
     }.value
     try await Window(turnMode: .manual).attach(node)
@@ -74,6 +111,10 @@ struct BridgedPropertyTests {
     #expect(layer.backgroundColor == .red)
     #expect(layer.frame == Rect(x: 10, y: 20, width: 30, height: 40))
     #expect(layer.cornerRadius == 7, "a property nobody wrote keeps the factory's value")
+    if let view = node.view {
+      #expect(view.tintColor == .green)
+      #expect(view.isUserInteractionEnabled, "the write wins over the factory's value")
+    }
   }
 
   @Test(
@@ -129,22 +170,30 @@ struct BridgedPropertyTests {
   }
 
   @Test(
-    "After load, main-actor writes go straight to a factory-made view (Texture: testPropertiesSetOnThreadAfterLoadingExternalView, …ExternalLayer)",
-    .tags(.texturePort))
+    "After load, main-actor writes go straight to a factory-made view or layer (Texture: testPropertiesSetOnThreadAfterLoadingExternalView, …ExternalLayer)",
+    .tags(.texturePort), arguments: [false, true])
   @MainActor
-  func mainWritesReachFactoryView() async throws {
-    let node = BasicNode(makeView: { View() })
+  func mainWritesReachFactoryView(layerFactory: Bool) async throws {
+    let node = layerFactory ? BasicNode(makeLayer: { Layer() }) : BasicNode(makeView: { View() })
     let window = Window(turnMode: .manual)
     try await window.attach(node)
-    let view = try #require(node.view)
+    let layer = try #require(node.layer)
     let operations = window.statistics.operations
     await node.configure { $0.backgroundColor = .green }
-    #expect(view.backgroundColor == .green, "a main-actor write through the node reaches the view at once")
+    #expect(layer.backgroundColor == .green, "a main-actor write through the node reaches the view at once")
+    if let nodeView = node.view {
+      nodeView.isUserInteractionEnabled = false
+      await node.configure {
+        $0.tintColor = .red
+        $0.isUserInteractionEnabled = true
+      }
+      #expect(nodeView.tintColor == .red && nodeView.isUserInteractionEnabled)
+    }
     await window.flush()
     #expect(window.statistics.operations == operations, "nothing was queued")
     // A new size also reaches the view at once; it lays the node out again, which a later turn applies.
     await node.configure { $0.frame = Rect(x: 1, y: 2, width: 3, height: 4) }
-    #expect(view.frame == Rect(x: 1, y: 2, width: 3, height: 4))
+    #expect(layer.frame == Rect(x: 1, y: 2, width: 3, height: 4))
     let read = await node.viewProperties()
     #expect(read.backgroundColor == .green)
     #expect(read.frame == Rect(x: 1, y: 2, width: 3, height: 4))
@@ -278,6 +327,15 @@ struct BridgedPropertyTests {
     .tags(.texturePort), arguments: [false, true])
   @MainActor
   func backgroundColorAndOpacity(isLayerBacked: Bool) async throws {
+    // Texture's …NoView and …NoLayer: a clear background written before load.
+    let unloaded = BasicNode(isLayerBacked: isLayerBacked)
+    await unloaded.configure { $0.backgroundColor = .clear }
+    #expect(await unloaded.viewProperties().isOpaque)
+    await unloaded.loadView()
+    #expect(unloaded.layer?.isOpaque == true)
+    #expect(isLayerBacked || unloaded.view?.isOpaque == true)
+    #expect(await unloaded.viewProperties().isOpaque)
+    // …View and …Layer: written after load.
     let node = BasicNode(isLayerBacked: isLayerBacked)
     await node.configure { $0.backgroundColor = Color(white: 1, alpha: 0.5) }
     #expect(await node.viewProperties().isOpaque, "a translucent background does not clear isOpaque")
@@ -354,17 +412,21 @@ struct BridgedPropertyTests {
   }
 
   @Test(
-    "An off-main write to a loaded layer is applied at the next turn (Texture: testThatSettingABridgedLayerPropertyInBackgroundGetsFlushedOnNextRunLoop)",
-    .tags(.texturePort))
+    "An off-main write of a layer property is applied at the next turn, view- or layer-backed (Texture: testThatSettingABridgedLayerPropertyInBackgroundGetsFlushedOnNextRunLoop)",
+    .tags(.texturePort), arguments: [false, true])
   @MainActor
-  func offMainLayerWrite() async throws {
-    let node = BasicNode(isLayerBacked: true)
+  func offMainLayerWrite(isLayerBacked: Bool) async throws {
+    // Texture's node is view-backed: a layer property of a view's layer.
+    let node = BasicNode(isLayerBacked: isLayerBacked)
     let window = Window(turnMode: .manual)
     try await window.attach(node)
-    await Task.detached { await node.configure { $0.shadowOpacity = 0.5 } }.value
+    #expect(await node.viewProperties().shadowOpacity == 0)
+    await Task.detached { await node.configure { $0.shadowOpacity = 1 } }.value
     #expect(node.layer?.shadowOpacity == 0)
+    #expect(await node.viewProperties().shadowOpacity == 0, "the node reads the layer")
     await window.flush()
-    #expect(node.layer?.shadowOpacity == 0.5)
+    #expect(node.layer?.shadowOpacity == 1)
+    #expect(await node.viewProperties().shadowOpacity == 1)
   }
 
   @Test(
@@ -414,12 +476,18 @@ struct BridgedPropertyTests {
     let node = BasicNode()
     let window = Window(turnMode: .manual)
     try await window.attach(node)
-    await node.configure { $0.cornerRadius = 3 }
-    await window.flush()
-    #expect(node.layer?.cornerRadius == 3)
+    // Written off the main actor, as Texture's test does: queued, not applied until the flush.
+    await Task.detached { await node.configure { $0.alpha = 0 } }.value
+    #expect(node.view?.alpha == 1)
+    #expect(await node.viewProperties().alpha == 1)
     let operations = window.statistics.operations
     await window.flush()
-    #expect(window.statistics.operations == operations)
+    #expect(node.view?.alpha == 0)
+    #expect(await node.viewProperties().alpha == 0)
+    #expect(window.statistics.operations > operations, "the flush applied the queued write")
+    let afterFlush = window.statistics.operations
+    await window.flush()
+    #expect(window.statistics.operations == afterFlush, "nothing is left queued")
   }
 
   @Test(

@@ -214,6 +214,19 @@ struct CoordinateConversionTests {
     }
   }
 
+  @Test(
+    "A window's root converts its bounds' origin to no node: the window's coordinates, view- or layer-backed (Texture: testThatConvertPointGoesToWindowWhenPassedNil, …_layerBacked)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func toNoNodeGoesToTheWindow(isLayerBacked: Bool) async throws {
+    let window = Window(size: Size(width: 20, height: 20), turnMode: .manual)
+    let node = BasicNode(isLayerBacked: isLayerBacked)
+    await node.configure { $0.frame = Rect(x: 10, y: 10, width: 10, height: 10) }
+    try await window.attach(node)
+    let origin = await node.viewProperties().bounds.origin
+    #expect(try await node.convert(origin, to: nil) == Point(x: 10, y: 10))
+  }
+
   @Test("No target node: the topmost supernode's space, or the window's once the tree is in a window")
   @MainActor
   func toTheWindowOrTheTopmostSupernode() async throws {

@@ -26,6 +26,31 @@ struct AppearanceTests {
     }
   }
 
+  @Test(
+    "A node's view put in a window's view tree by hand, through a superview of yours, does not enter the hierarchy; attach does (Texture: testAppearanceMethodsCalledWithRootNodeInWindowLayer, …View, changed)",
+    .tags(.texturePort), arguments: [false, true])
+  @MainActor
+  func viewPlacedInAWindowByHandDoesNotEnter(isLayerBacked: Bool) async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log, isLayerBacked: isLayerBacked)
+    let window = Window(turnMode: .manual)
+    await root.loadView()
+    let layer = try #require(root.layer)
+    let superview = View()
+    if let view = root.view { superview.addSubview(view) } else { superview.layer.addSublayer(layer) }
+    #expect(log.entries(containing: "Enter").isEmpty)
+    // Changed: Texture's view enters the hierarchy here; views follow their nodes (View's "Nodes' views").
+    window.view.addSubview(superview)
+    await window.flush()
+    #expect(!root.isInHierarchy)
+    #expect(log.entries(containing: "Enter").isEmpty)
+    superview.removeFromSuperview()
+    try await window.attach(root)
+    #expect(root.isInHierarchy)
+    #expect(log.entries(containing: "Enter") == ["root.willEnter(true)", "root.didEnter"])
+    #expect(layer.superlayer === window.view.layer, "attach moves the view into the window")
+  }
+
   @Test("The hooks run in Texture's order: willEnter pre-order, didEnter post-order, didExit pre-order")
   @MainActor
   func hookOrder() async throws {
@@ -137,19 +162,30 @@ struct AppearanceTests {
     let left = RecordingNode("left", log: log, isLayerBacked: isLayerBacked)
     let right = RecordingNode("right", log: log, isLayerBacked: isLayerBacked)
     let mover = RecordingNode("mover", log: log, isLayerBacked: isLayerBacked)
+    let moverSubnode = RecordingNode("moverSubnode", log: log, isLayerBacked: isLayerBacked)
+    try await mover.addSubnode(moverSubnode)
     try await root.addSubnode(left)
     try await root.addSubnode(right)
     try await left.addSubnode(mover)
+    #expect(!mover.isInHierarchy && !moverSubnode.isInHierarchy)
     let window = Window(turnMode: .manual)
     try await window.attach(root)
+    #expect([root, left, right, mover, moverSubnode].allSatisfy { $0.isInHierarchy })
+    #expect(log.entries(containing: "mover.willEnter") == ["mover.willEnter(true)"])
+    #expect(log.entries(containing: "moverSubnode.willEnter") == ["moverSubnode.willEnter(true)"])
     log.clear()
     try await right.addSubnode(mover)
     await window.flush()
     try await left.insertSubnode(mover, at: 0)
     await window.flush()
     #expect(log.entries.isEmpty)
-    #expect(mover.isInHierarchy)
+    #expect(mover.isInHierarchy && moverSubnode.isInHierarchy)
     #expect(mover.layer?.superlayer === left.layer)
+    // Texture's last step: removed, it leaves once, its subnode with it.
+    await mover.removeFromSupernode()
+    await window.flush()
+    #expect(log.entries == ["mover.didExit(false)", "moverSubnode.didExit(false)"])
+    #expect(!mover.isInHierarchy && !moverSubnode.isInHierarchy)
   }
 
   @Test(
