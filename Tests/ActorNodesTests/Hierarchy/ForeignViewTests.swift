@@ -73,6 +73,7 @@ struct ForeignViewTests {
     await window.flush()
     names.add(c, "c")
     #expect(order(of: parent.layer, names: names.all) == "a,d,c,b")
+    #expect(await parent.subnodes.count == 3, "changed: a foreign view is not adopted as a subnode")
     #expect(parent.view?.subviews.count == 4)
     #expect(parent.layer?.sublayers.count == 4)
   }

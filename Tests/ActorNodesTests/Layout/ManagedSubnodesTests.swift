@@ -228,6 +228,7 @@ struct ManagedSubnodesTests {
     try await window.attach(node)
     #expect(await node.subnodes.map { $0.nodeCore.id } == [under.nodeCore.id, over.nodeCore.id])
     #expect(node.view?.subviews.map(ObjectIdentifier.init) == [under, over].map { ObjectIdentifier($0.view!) })
+    #expect(node.layer?.sublayers.map(ObjectIdentifier.init) == [under, over].map { ObjectIdentifier($0.layer!) })
   }
 
   /// A vertical stack of `nodes` at `order`.
@@ -235,7 +236,8 @@ struct ManagedSubnodesTests {
     .spec(.stack(.vertical, children: order.map { .node(nodes[$0]) }))
   }
 
-  /// Checks that `node`'s subnodes, and its view's subviews, are `nodes` at `order`.
+  /// Checks that `node`'s subnodes, its view's subviews and its layer's sublayers are `nodes` at `order` (Texture's
+  /// `XCTAssertNodeSubnodeSubviewSublayerOrder`).
   @MainActor
   private static func expectOrder(
     of node: ManagingNode, _ nodes: [BasicNode], _ order: [Int], sourceLocation: SourceLocation = #_sourceLocation
@@ -247,6 +249,9 @@ struct ManagedSubnodesTests {
     #expect(
       node.view?.subviews.map(ObjectIdentifier.init) == views.map(ObjectIdentifier.init), sourceLocation: sourceLocation
     )
+    #expect(
+      node.layer?.sublayers.map(ObjectIdentifier.init) == views.map { ObjectIdentifier($0.layer) },
+      sourceLocation: sourceLocation)
   }
 
   @Test("Edits by hand of a managing node's subnodes throw, and change nothing")
