@@ -39,9 +39,7 @@ public final class View {
   ///
   /// A node's view in a view of yours keeps its node alive until it leaves that view (Texture's
   /// `_ASDisplayView`); a view the library put in a node's view or a window's does not.
-  public private(set) weak var superview: View? {
-    didSet { if superview !== oldValue { layer.slot?.hostKeepAlive = nil } }
-  }
+  public private(set) weak var superview: View?
   /// Whether the view receives touches.
   public var isUserInteractionEnabled = true
   /// The tint color; `nil` inherits the superview's tint.
@@ -180,6 +178,7 @@ public final class View {
       parent.subviews.remove(at: index)
     }
     superview = nil
+    layer.slot?.hostKeepAlive = nil
     layer.removeFromSuperlayer()
   }
 
@@ -193,9 +192,16 @@ public final class View {
     for former in formerParents(of: views, other: self, parentOf: { $0.superview }) {
       former.subviews.removeAll { incoming.contains($0) }
     }
-    for old in subviews where !incoming.contains(old) { old.superview = nil }
+    for old in subviews where !incoming.contains(old) {
+      old.superview = nil
+      old.layer.slot?.hostKeepAlive = nil
+    }
     subviews = views
-    for view in views { view.superview = self }
+    for view in views {
+      view.superview = self
+      // Placed by a turn, in a node's view or a window's: nothing of yours holds it.
+      view.layer.slot?.hostKeepAlive = nil
+    }
   }
 
   /// Appends `view`, which has no superview, to the subviews only: a node's new view, linked as it loads (the
