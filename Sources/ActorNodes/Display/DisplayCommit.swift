@@ -78,12 +78,13 @@ struct DisplayCommit: MainTurnFeature {
     }
   }
 
-  /// Tells the supernode of `core`'s node, just suspended, that the display of the node it waits for is over, as
-  /// Texture's `setDisplaySuspended:YES` calls the supernode's `subnodeDisplayDidFinish:` at once: it no longer
-  /// holds up the supernode's ``DisplayNode/hierarchyDisplayDidFinish(_:)``. Whether that display is in flight (its
-  /// draw is cancelled, and commits nothing) or was cancelled already (as its tree left the window), it will not
-  /// finish. (Texture also calls it, and `subnodeDisplayWillStart:` on resuming, when no display had started;
-  /// here the supernode hears of displays that started, and a resumed node's next display starts as any does.)
+  /// Tells the supernode of `core`'s node, suspended, that the display of the node it waits for is over, as
+  /// Texture's `setDisplaySuspended:YES` calls the supernode's `subnodeDisplayDidFinish:`: it no longer holds up the
+  /// supernode's ``DisplayNode/hierarchyDisplayDidFinish(_:)``. Whether that display is in flight (its draw is
+  /// cancelled, and commits nothing) or was cancelled already (as its tree left the window), it will not finish.
+  /// Applied in a turn of the node's window (``DisplaySuspension``); a node resumed before it tells nothing.
+  /// (Texture also calls it, and `subnodeDisplayWillStart:` on resuming, when no display had started; here the
+  /// supernode hears of displays that started, and a resumed node's next display starts as any does.)
   @MainActor
   static func displaySuspended(_ core: NodeCore) {
     guard core.isDisplaySuspended, let slot = core.slot, !slot.isReleased, let node = slot.liveNode,
@@ -104,5 +105,35 @@ struct DisplayCommit: MainTurnFeature {
   static func markStale(_ layer: Layer) {
     layer.contents = nil
     layer.markNeedsDisplay()
+  }
+}
+
+/// The notice of a node's suspension to its supernode (``DisplayCommit/displaySuspended(_:)``), applied in a turn
+/// of the node's window, as the other main-actor work a change off the main actor causes is.
+///
+/// ``DisplayNode/setDisplaySuspended(_:)`` queues it on the ``TurnQueue`` of the node's window, after the work
+/// queued before it: a ``TurnMode/manual`` window runs the supernode's hooks in its next ``Window/flush()``, not
+/// whenever the main actor is free, and ``Window/waitForQueuedWork()`` waits for them. Queued before the turn, it
+/// follows its node into another window, as a display's commit does.
+struct DisplaySuspension: MainTurnFeature {
+  let core: NodeCore
+
+  /// Queues the notice of `core`'s suspension, from any isolation domain; none for a node whose view is not
+  /// loading or loaded, which no display started for (a tree suspended before it is attached costs no turn).
+  nonisolated static func submit(for core: NodeCore) {
+    Task { @HierarchyActor in
+      guard core.isLoaded else { return }
+      TurnQueue.queue(of: core).submit(DisplaySuspension(core: core))
+    }
+  }
+
+  @HierarchyActor
+  func routed(from queue: TurnQueue) -> [(queue: TurnQueue, work: any MainTurnFeature)] {
+    [(TurnQueue.queue(of: core), self)]
+  }
+
+  @MainActor
+  func apply() {
+    DisplayCommit.displaySuspended(core)
   }
 }

@@ -73,8 +73,9 @@ extension DisplayNode {
   /// node shows nothing rather than out-of-date contents). While suspended,
   /// ``setNeedsDisplay()`` draws nothing. Resuming asks for a display.
   /// A supernode waiting for a display of the node that started (in flight,
-  /// or cancelled as the node left its window) hears ``subnodeDisplayDidFinish(_:)`` at once, in a main-actor
-  /// job, as Texture's `setDisplaySuspended:YES` tells it.
+  /// or cancelled as the node left its window) hears ``subnodeDisplayDidFinish(_:)``, as Texture's
+  /// `setDisplaySuspended:YES` tells it, in the next turn of the node's window (the next ``Window/flush()`` of a
+  /// ``TurnMode/manual`` one), after the work queued before the call: ``Window/waitForQueuedWork()`` covers it.
   /// Ignored for a node whose view is made by a factory (``isSynchronous``), as Texture ignores it for a
   /// synchronous node, whose layer it does not control.
   public nonisolated func setDisplaySuspended(_ isSuspended: Bool) {
@@ -83,8 +84,7 @@ extension DisplayNode {
     guard wasSuspended != isSuspended else { return }
     if isSuspended {
       DisplayScheduler.cancelDraws(of: [nodeCore])
-      let core = nodeCore
-      Task { @MainActor in DisplayCommit.displaySuspended(core) }
+      DisplaySuspension.submit(for: nodeCore)
     } else {
       requestDisplay()
     }

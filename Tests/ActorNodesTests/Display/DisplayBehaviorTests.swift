@@ -462,6 +462,7 @@ extension HeldDrawSuites {
       if !suspendingFirst {
         #expect(!log.entries.contains("parent.subnodeDidFinish(child)"))
         child.setDisplaySuspended(true)
+        await window.flush()  // The supernode hears it in the window's next turn, as all queued work (round 28).
       }
       try await window.attach(parent)
       await window.waitForPendingDisplays()
@@ -469,6 +470,48 @@ extension HeldDrawSuites {
       #expect(log.entries.filter { $0.hasPrefix("parent.subnodeDidFinish") } == ["parent.subnodeDidFinish(child)"])
       #expect(log.entries.suffix(3) == ["parent.willStart(async)", "parent.didFinish", "parent.hierarchyDidFinish"])
       #expect(parent.layer?.contents != nil && child.layer?.contents == nil)
+    }
+
+    @Test(
+      "Suspension tells the supernode in a turn of its window, after the work queued before it: a manual window's flush, which waitForQueuedWork() waits for (Texture: setDisplaySuspended:YES)",
+      arguments: [TurnMode.manual, .automatic]
+    )
+    func suspensionTellsTheSupernodeInTheWindowsTurn(mode: TurnMode) async throws {
+      // Adversarial round 28: the notice ran in a main-actor job of its own, so a manual window ran the supernode's
+      // hooks outside flush(), and waitForQueuedWork() did not count them.
+      let log = EventLog()
+      let turnLog = EventLog()
+      let probe = DrawProbe(holdingDraws: true)
+      let parent = PaintNode("parent", log: log, frame: Rect(x: 0, y: 0, width: 10, height: 10), turnLog: turnLog)
+      parent.setDisplaySuspended(true)
+      let child = PaintNode("child", log: log, probe: probe, frame: Self.square)
+      try await parent.addSubnode(child)
+      let window = Window(size: Size(width: 20, height: 20), turnMode: mode)
+      try await window.attach(parent)
+      await probe.waitFor("draw child")
+      log.clear()
+      // Written off the main actor before the suspension: queued, and applied in the same turn, first.
+      await Task.detached { await parent.configure { $0.alpha = 0.5 } }.value
+      if mode == .automatic { await window.waitForQueuedWork() }  // Applied: the wait below has the notice alone.
+      child.setDisplaySuspended(true)
+      if mode == .manual {
+        probe.stopHolding()
+        probe.release()
+        await window.waitForPendingDisplays()
+        #expect(log.entries.isEmpty, "nothing before the flush")
+        #expect(parent.view?.alpha == 1)
+        await window.flush()
+      } else {
+        await window.waitForQueuedWork()
+      }
+      #expect(parent.view?.alpha == 0.5)
+      #expect(log.entries == ["parent.subnodeDidFinish(child)", "parent.hierarchyDidFinish"])
+      #expect(turnLog.entries == ["parent.subnodeDidFinish in a turn", "parent.hierarchyDidFinish in a turn"])
+      probe.stopHolding()
+      probe.release()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(log.entries.count == 2, "the cancelled display calls nothing")
     }
 
     @Test(

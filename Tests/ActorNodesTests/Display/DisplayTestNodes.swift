@@ -85,11 +85,16 @@ actor PaintNode: DrawingNode {
   let nodeState: NodeState
   nonisolated let name: String
   nonisolated let log: EventLog?
+  /// Records, for each `subnodeDisplayDidFinish` and `hierarchyDisplayDidFinish`, whether it ran in a window's turn.
+  nonisolated let turnLog: EventLog?
   let probe: DrawProbe?
   private(set) var color: Color
   private(set) var parameterCalls = 0
 
-  init(_ name: String, color: Color = .red, log: EventLog? = nil, probe: DrawProbe? = nil, frame: Rect? = nil) {
+  init(
+    _ name: String, color: Color = .red, log: EventLog? = nil, probe: DrawProbe? = nil, frame: Rect? = nil,
+    turnLog: EventLog? = nil
+  ) {
     nodeCore = NodeCore()
     nodeState = NodeState(debugName: name) { properties in
       if let frame { properties.frame = frame }
@@ -97,6 +102,7 @@ actor PaintNode: DrawingNode {
     self.name = name
     self.color = color
     self.log = log
+    self.turnLog = turnLog
     self.probe = probe
   }
 
@@ -144,10 +150,12 @@ actor PaintNode: DrawingNode {
 
   @MainActor func subnodeDisplayDidFinish(_ context: borrowing DisplayContext) {
     log?.record("\(name).subnodeDidFinish(\(Self.name(of: context.subnode)))")
+    turnLog?.record("\(name).subnodeDidFinish \(MainTurn.isApplying ? "in" : "outside") a turn")
   }
 
   @MainActor func hierarchyDisplayDidFinish(_ context: borrowing DisplayContext) {
     log?.record("\(name).hierarchyDidFinish")
+    turnLog?.record("\(name).hierarchyDidFinish \(MainTurn.isApplying ? "in" : "outside") a turn")
   }
 
   @MainActor private static func name(of node: (any DisplayNode)?) -> String {
