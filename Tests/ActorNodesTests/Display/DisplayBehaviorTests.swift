@@ -514,6 +514,30 @@ extension HeldDrawSuites {
       #expect(log.entries.count == 2, "the cancelled display calls nothing")
     }
 
+    @Test func aSuspensionNoticeFollowsItsNodeIntoAnotherWindow() async throws {
+      // Queued in the turns of the window the tree left, the notice would wait for a flush that never comes.
+      let log = EventLog()
+      let probe = DrawProbe(holdingDraws: true)
+      let parent = PaintNode("parent", log: log, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+      parent.setDisplaySuspended(true)
+      let child = PaintNode("child", log: log, probe: probe, frame: Self.square)
+      try await parent.addSubnode(child)
+      let first = window()
+      try await first.attach(parent)
+      await probe.waitFor("draw child")
+      log.clear()
+      child.setDisplaySuspended(true)
+      await first.detach()
+      let second = window()
+      try await second.attach(parent)
+      probe.stopHolding()
+      probe.release()
+      await second.waitForPendingDisplays()
+      await second.flush()
+      #expect(log.entries == ["parent.subnodeDidFinish(child)", "parent.hierarchyDidFinish"])
+      withExtendedLifetime(first) {}  // A window that went away would send its work to the shared automatic queue.
+    }
+
     @Test(
       "setNeedsDisplay() on the main actor marks the layer during the call; a display clears the mark as it starts (Texture: -[_ASDisplayLayer display])"
     )
