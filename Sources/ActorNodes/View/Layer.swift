@@ -104,6 +104,9 @@ public final class Layer {
   public var needsDisplayOnBoundsChange = false
 
   /// Whether the layer waits for a layout pass.
+  ///
+  /// Set by ``setNeedsLayout()``, and, for a layer no node loaded, when a
+  /// sublayer is added or removed, as Core Animation sets it.
   public private(set) var needsLayout = false
   /// Whether the layer waits to redraw its contents.
   public private(set) var needsDisplay = false
@@ -195,7 +198,12 @@ public final class Layer {
   /// How many times ``setNeedsDisplay()`` was called (for tests that count redraws, as Texture's do).
   package private(set) var displayRequestCount = 0
 
-  /// Runs a pending layout pass: clears ``needsLayout`` of a layer no node loaded.
+  /// Runs a pending layout pass: clears ``needsLayout`` of a layer no node loaded, and of the layers no node
+  /// loaded in its subtree.
+  ///
+  /// A layer no node loaded lays out as Core Animation's does: its marked
+  /// sublayers are laid out with it, after it (a sublayer marked under an
+  /// unmarked layer too), and an unmarked one is left alone.
   ///
   /// A node's layer (or its view's) is laid out by the pass its mark asked
   /// for (``setNeedsLayout()``), which runs off the main actor: it cannot run
@@ -206,7 +214,12 @@ public final class Layer {
   /// or ``DisplayNode/layoutIfNeeded()``.
   public func layoutIfNeeded() {
     guard slot == nil else { return }
-    needsLayout = false
+    // Top down, as Core Animation lays out a subtree; a node's layer keeps its mark for its pass.
+    var pending = [self]
+    while let layer = pending.popLast() {
+      if layer.slot == nil { layer.needsLayout = false }
+      pending.append(contentsOf: layer.sublayers.reversed())
+    }
   }
 
   /// Clears ``needsLayout``: a pass applied the node's layout and ran its layout hooks.
@@ -235,6 +248,7 @@ public final class Layer {
     contractPrecondition(index >= 0 && index <= sublayers.count, "sublayer index \(index) is out of bounds")
     sublayers.insert(layer, at: index)
     layer.superlayer = self
+    sublayersChanged()
   }
 
   /// Removes the layer from its superlayer.
@@ -244,6 +258,14 @@ public final class Layer {
       parent.sublayers.remove(at: index)
     }
     superlayer = nil
+    parent.sublayersChanged()
+  }
+
+  /// A sublayer was added or removed: a layer no node loaded is marked as needing layout, as Core Animation marks
+  /// one (`ASCALayerTests`). A node's layer is not: the node's layout places its sublayers, and its pass comes from
+  /// its own invalidations and marks.
+  private func sublayersChanged() {
+    if slot == nil { needsLayout = true }
   }
 
   /// Replaces the sublayers with `layers` in one step, fixing every back pointer.

@@ -70,4 +70,94 @@ struct ViewBookkeepingTests {
     #expect(subview.superview == nil)
     #expect(subview.layer.superlayer == nil)
   }
+
+  @Test("A new layer needs no layout (Texture: ASCALayerTests testThatLayerBeginsWithCleanLayout)", .tags(.texturePort))
+  @MainActor
+  func layerBeginsWithCleanLayout() {
+    #expect(!Layer().needsLayout)
+    #expect(!View().needsLayout)
+  }
+
+  @Test(
+    "Adding or removing a sublayer marks the layer as needing layout, as Core Animation does; a subview's layer too (Texture: ASCALayerTests testThatAddingSublayersDirtysLayout, testThatRemovingSublayersDirtysLayout)",
+    .tags(.texturePort))
+  @MainActor
+  func addingOrRemovingASublayerDirtiesLayout() {
+    let layer = Layer()
+    let sublayer = Layer()
+    layer.addSublayer(sublayer)
+    #expect(layer.needsLayout)
+    #expect(!sublayer.needsLayout)
+    layer.layoutIfNeeded()
+    #expect(!layer.needsLayout)
+    sublayer.removeFromSuperlayer()
+    #expect(layer.needsLayout)
+    layer.layoutIfNeeded()
+    layer.insertSublayer(sublayer, at: 0)
+    #expect(layer.needsLayout)
+    let view = View()
+    let subview = View()
+    view.addSubview(subview)
+    #expect(view.needsLayout, "UIKit's addSubview: marks the superview")
+    view.layoutIfNeeded()
+    subview.removeFromSuperview()
+    #expect(view.needsLayout)
+  }
+
+  @Test(
+    "A marked sublayer leaves its superlayer unmarked, and a marked superlayer its sublayer (Texture: ASCALayerTests testDirtySublayerLayoutDoesntDirtySuperlayer, testDirtySuperlayerLayoutDoesntDirtySublayerLayout)",
+    .tags(.texturePort))
+  @MainActor
+  func marksStayOnTheirLayer() {
+    let layer = Layer()
+    let sublayer = Layer()
+    layer.addSublayer(sublayer)
+    layer.layoutIfNeeded()
+    sublayer.setNeedsLayout()
+    #expect(sublayer.needsLayout)
+    #expect(!layer.needsLayout)
+    sublayer.layoutIfNeeded()
+    #expect(!sublayer.needsLayout)
+    layer.setNeedsLayout()
+    #expect(layer.needsLayout)
+    #expect(!sublayer.needsLayout)
+    layer.layoutIfNeeded()
+    #expect(!layer.needsLayout && !sublayer.needsLayout)
+  }
+
+  @Test(
+    "layoutIfNeeded() lays out the marked sublayers with their layer, even under an unmarked one (Texture: ASCALayerTests testDirtyHierarchyIsLaidOutTopDown)",
+    .tags(.texturePort))
+  @MainActor
+  func layoutIfNeededLaysOutTheMarkedSubtree() {
+    let layer = Layer()
+    let middle = Layer()
+    let sublayer = Layer()
+    layer.addSublayer(middle)
+    middle.addSublayer(sublayer)
+    layer.layoutIfNeeded()
+    #expect(!middle.needsLayout, "the sublayer added to it was laid out with the layer")
+    sublayer.setNeedsLayout()
+    layer.setNeedsLayout()
+    layer.layoutIfNeeded()
+    #expect(!layer.needsLayout && !middle.needsLayout && !sublayer.needsLayout)
+  }
+
+  @Test(
+    "A node's layer is not marked when a sublayer is added to it by hand: its node's layout places its sublayers, and a pass comes from the node's own marks"
+  )
+  @MainActor
+  func aNodesLayerIsNotMarkedBySublayerEdits() async throws {
+    let node = BasicNode(isLayerBacked: true)
+    let window = Window(size: Size(width: 10, height: 10), turnMode: .manual)
+    try await window.attach(node)
+    let layer = try #require(node.layer)
+    try await window.layoutIfNeeded()
+    #expect(!layer.needsLayout)
+    let foreign = Layer()
+    layer.addSublayer(foreign)
+    #expect(!layer.needsLayout)
+    foreign.removeFromSuperlayer()
+    #expect(!layer.needsLayout)
+  }
 }
