@@ -155,4 +155,66 @@ struct TextureHierarchyPortTests {
     #expect(subnodes.count == 4)
     #expect(zip(subnodes, [f.a, f.b, f.c, f.d]).allSatisfy { $0 === $1 })
   }
+
+  @Test(
+    "All the subnodes of a type, one level deep: in order, the node itself and other types left out (Texture: ASDisplayNodeExtrasTests testShallowFindSubnodesOfSubclass)"
+  )
+  func allSubnodesOfATypeShallow() async throws {
+    let supernode = TextNode(debugName: "root", isLayerBacked: true)
+    let expected = (0..<10).map { TextNode(debugName: "\($0)", isLayerBacked: true) }
+    try await supernode.addSubnodes(expected)
+    try await supernode.addSubnode(BasicNode(debugName: "other", isLayerBacked: true))
+    let found = await supernode.allSubnodes(ofType: TextNode.self)
+    #expect(found.count == 10)
+    #expect(zip(found, expected).allSatisfy { $0 === $1 })
+    #expect(await supernode.allSubnodes(ofType: ImageNode.self).isEmpty)
+  }
+
+  @Test(
+    "All the subnodes of a type, at every depth: each before its own subnodes, after its earlier siblings' subtrees (Texture: ASDisplayNodeExtrasTests testDeepFindSubnodesOfSubclass)"
+  )
+  func allSubnodesOfATypeDeep() async throws {
+    // Two levels of two: a, a.0, a.1, b, b.0, b.1, as Texture's helper collects them; a BasicNode in the middle
+    // of the tree is skipped, its subnodes are not.
+    let supernode = BasicNode(debugName: "root", isLayerBacked: true)
+    var expected: [TextNode] = []
+    for name in ["a", "b"] {
+      let node = TextNode(debugName: name, isLayerBacked: true)
+      try await supernode.addSubnode(node)
+      expected.append(node)
+      let between = BasicNode(debugName: "\(name).between", isLayerBacked: true)
+      for index in 0..<2 {
+        let leaf = TextNode(debugName: "\(name).\(index)", isLayerBacked: true)
+        if index == 0 { try await node.addSubnode(leaf) } else { try await between.addSubnode(leaf) }
+        expected.append(leaf)
+      }
+      try await node.addSubnode(between)
+    }
+    let found = await supernode.allSubnodes(ofType: TextNode.self)
+    #expect(found.count == 6)
+    #expect(zip(found, expected).allSatisfy { $0 === $1 })
+    #expect(await supernode.allSubnodes(ofType: BasicNode.self).count == 2)
+  }
+
+  @Test(
+    "The supernodes, closest first, and the closest one of a type, with or without the node itself (Texture: supernodes, supernodeOfClass:includingSelf:)"
+  )
+  func supernodesOfAType() async throws {
+    let root = BasicNode(debugName: "root")
+    let cell = TextNode(debugName: "cell")
+    let middle = BasicNode(debugName: "middle")
+    let leaf = TextNode(debugName: "leaf")
+    try await root.addSubnode(cell)
+    try await cell.addSubnode(middle)
+    try await middle.addSubnode(leaf)
+    let chain = await leaf.supernodes
+    #expect(chain.count == 3)
+    #expect(zip(chain, [middle, cell, root] as [any DisplayNode]).allSatisfy { $0 === $1 })
+    #expect(await root.supernodes.isEmpty)
+    #expect(await leaf.supernode(ofType: TextNode.self) === cell)
+    #expect(await leaf.supernode(ofType: TextNode.self, includingSelf: true) === leaf)
+    #expect(await leaf.supernode(ofType: BasicNode.self) === middle)
+    #expect(await cell.supernode(ofType: TextNode.self) == nil)
+    #expect(await leaf.supernode(ofType: ImageNode.self, includingSelf: true) == nil)
+  }
 }

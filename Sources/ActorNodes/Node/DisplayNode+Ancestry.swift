@@ -1,0 +1,47 @@
+extension DisplayNode {
+  /// The node's supernodes, its supernode first, up to the root of its tree: Texture's `supernodes`.
+  ///
+  /// Read in one ``HierarchyActor`` step, so no edit lands halfway through it.
+  @HierarchyActor
+  public var supernodes: [any DisplayNode] {
+    var chain: [any DisplayNode] = []
+    var current = nodeCore.supernode
+    while let node = current {
+      chain.append(node)
+      current = node.nodeCore.supernode
+    }
+    return chain
+  }
+
+  /// The closest supernode of type `type`, or `nil`: Texture's `supernodeOfClass:includingSelf:`.
+  ///
+  /// - Parameters:
+  ///   - type: The node type looked for.
+  ///   - includingSelf: Whether the node itself is the first one tried.
+  @HierarchyActor
+  public func supernode<Node: DisplayNode>(ofType type: Node.Type, includingSelf: Bool = false) -> Node? {
+    if includingSelf, let node = self as? Node { return node }
+    var current = nodeCore.supernode
+    while let node = current {
+      if let match = node as? Node { return match }
+      current = node.nodeCore.supernode
+    }
+    return nil
+  }
+
+  /// Every node of type `type` in the node's subtree, the node itself left out, each before its own subnodes and
+  /// after its earlier siblings' subtrees: Texture's `ASDisplayNodeFindAllSubnodesOfClass`.
+  ///
+  /// Read in one ``HierarchyActor`` step, so no edit lands halfway through it.
+  @HierarchyActor
+  public func allSubnodes<Node: DisplayNode>(ofType type: Node.Type) -> [Node] {
+    var found: [Node] = []
+    // Depth first, each node before its subnodes: a stack of the nodes still to visit, the next one on top.
+    var pending = Array(nodeCore.subnodes.reversed())
+    while let node = pending.popLast() {
+      if let match = node as? Node { found.append(match) }
+      pending.append(contentsOf: node.nodeCore.subnodes.reversed())
+    }
+    return found
+  }
+}
