@@ -86,6 +86,33 @@ struct DisplaySnapshotTests {
     try expectMatchesReference(path, "layers")
   }
 
+  @Test(
+    "A blue node around a white text node inset by 5 points, sized to fit: the blue frame, the white label, the text on it (Texture: ASDisplayNodeSnapshotTests testBasicHierarchySnapshotTesting)",
+    .tags(.texturePort))
+  func textureBasicHierarchy() async throws {
+    let label = TextNode(text: "Hello")
+    await label.configure { $0.backgroundColor = .white }
+    let root = ManagingNode { .spec(.inset(EdgeInsets(all: 5), .node(label))) }
+    await root.configure { $0.backgroundColor = .blue }
+    // Texture's ASDisplayNodeSizeToFitSizeRange: the node's bounds are its size in an unbounded range.
+    let size = try await root.layout(thatFits: .unconstrained).size
+    #expect(size == Size(width: 38, height: 25), "\"Hello\" is 27.12 × 14.4 in 12 points, rounded up, and 10 of insets")
+    await root.configure { $0.frame = Rect(origin: .zero, size: size) }
+    let window = Window(size: size, turnMode: .manual)
+    try await window.attach(root)
+    await root.recursivelyEnsureDisplay()
+    #expect(frame(of: label) == Rect(x: 5, y: 5, width: 28, height: 15))
+    let image = window.snapshot()
+    let blue = RGBA8(red: 0, green: 0, blue: 255, alpha: 255)
+    let white = RGBA8(red: 255, green: 255, blue: 255, alpha: 255)
+    for (x, y) in [(0, 0), (4, 4), (37, 24), (33, 12), (20, 20)] {
+      #expect(image.pixel(x: x, y: y) == blue, "at \(x), \(y)")
+    }
+    for (x, y) in [(5, 5), (32, 19)] { #expect(image.pixel(x: x, y: y) == white, "at \(x), \(y)") }
+    let inked = (5..<33).contains { x in (5..<20).contains { y in image.pixel(x: x, y: y).red < 128 } }
+    #expect(inked, "the text is drawn on the label")
+  }
+
   @Test("A border follows the layer's corner radius: square corners for none, under the background's outline")
   func borderCornersFollowTheCornerRadius() async throws {
     // Adversarial round 20: the border's outer corners had a radius of half its width whatever the layer's.

@@ -401,4 +401,48 @@ struct TextLayoutTests {
     // An empty line after the first still ends with the token (Texture replaces from its newline on).
     #expect(shown(lay("a\n\nb", width: 100, lines: 2)) == ["a", "\u{2026}"])
   }
+
+  /// `ASTextKitTruncationTests`' sentence, in the default 12-point font (Texture's: the system font of 12 points).
+  private static let sentence = AttributedText(
+    "90's cray photo booth tote bag bespoke Carles. Plaid wayfarers Odd Future master cleanse tattooed four dollar toast small batch kale chips leggings meh photo booth occupy irony."
+  )
+
+  @Test(
+    "An empty token shows the lines that fit, as they are set without a height (Texture: ASTextKitTruncationTests testEmptyTruncationStringSameAsStraightTextKitTailTruncation)",
+    .tags(.texturePort))
+  func textureEmptyTokenIsAStraightCut() {
+    let cut = TextLayout(Self.sentence, constrainedTo: Size(width: 100, height: 50), truncationToken: "")
+    let whole = TextLayout(Self.sentence, constrainedTo: Size(width: 100, height: .infinity))
+    #expect(cut.lines.count == 3, "three lines of 14.4 points fit in 50")
+    #expect(cut.lines == Array(whole.lines.prefix(3)))
+    #expect(cut.isTruncated)
+  }
+
+  @Test(
+    "The token replaces the end of the last line shown, back to the last space or punctuation mark (Texture: ASTextKitTruncationTests testSimpleTailTruncation, testAvoidedCharTailWordBoundaryTruncation)",
+    .tags(.texturePort))
+  func textureTailTruncation() {
+    // Texture's second test avoids cutting after "." only: the "." after "Carles" goes with the cut, as here.
+    let threeLines = TextLayout(Self.sentence, constrainedTo: Size(width: 100, height: 50), truncationToken: "...")
+    #expect(shown(threeLines) == ["90's cray photo", "booth tote bag", "bespoke Carles..."])
+    // Texture's first test avoids no character, so its cut may fall inside a word; here the default set of
+    // ASTextNode (whitespace and .,!?:;) always applies: "Plaid wayfarers" loses its last word to the token.
+    let fourLines = TextLayout(Self.sentence, constrainedTo: Size(width: 100, height: 60), truncationToken: "...")
+    #expect(shown(fourLines) == ["90's cray photo", "booth tote bag", "bespoke Carles.", "Plaid..."])
+    // A space is a mark to go back to as well: the "." before it stays, and the token follows it.
+    let twoLines = TextLayout(Self.sentence, constrainedTo: Size(width: 150, height: 30), truncationToken: "...")
+    #expect(shown(twoLines) == ["90's cray photo booth tote", "bag bespoke Carles...."])
+  }
+
+  @Test(
+    "A room of no size or no height shows no line, truncates and traps nothing (Texture: ASTextKitTruncationTests testHandleZeroSizeConstrainedSize, testHandleZeroHeightConstrainedSize)",
+    .tags(.texturePort))
+  func textureZeroRooms() {
+    for room in [Size.zero, Size(width: 50, height: 0)] {
+      let layout = TextLayout(Self.sentence, constrainedTo: room, truncationToken: "...")
+      #expect(layout.lines.isEmpty)
+      #expect(layout.size == .zero)
+      #expect(layout.isTruncated)
+    }
+  }
 }

@@ -264,4 +264,36 @@ struct TextNodeTests {
       }
     }
   }
+
+  @Test(
+    "A text node measures the same twice in fractional rooms, no larger than them rounded up to pixels (Texture: testRecalculationOfSizeIsSameAsOriginallyCalculatedFloatingPointSize)",
+    .tags(.texturePort))
+  func textureFractionalSizing() async throws {
+    let node = TextNode(text: text(String(repeating: "Texture measures text off the main thread. ", count: 12)))
+    var side = 10.0
+    while side < 500 {
+      let range = room(side, side)
+      let size = try await node.layout(thatFits: range).size
+      // Rounded up to the pixel grid, as Texture's ASLayout rounds every size, even past a fractional maximum.
+      #expect(size.width <= side.rounded(.up) && size.height <= side.rounded(.up), "in \(side) × \(side)")
+      node.invalidateCalculatedLayout()
+      // Texture allows 11 points of difference; the built-in metrics give the same size.
+      #expect(try await node.layout(thatFits: range).size == size, "in \(side) × \(side)")
+      side *= 1.3
+    }
+  }
+
+  @Test(
+    "A layer-backed text node measures and draws its text into its layer (Texture: ASTextNode2Tests testSupportsLayerBacking)",
+    .tags(.texturePort))
+  @MainActor
+  func textureLayerBackedText() async throws {
+    let label = TextNode(text: text("new string"), isLayerBacked: true)
+    let window = Window(size: Size(width: 100, height: 20), turnMode: .manual)
+    await label.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 20) }
+    try await window.attach(label)
+    await label.recursivelyEnsureDisplay()
+    #expect(label.view == nil)
+    #expect(label.layer?.contents != nil)
+  }
 }
