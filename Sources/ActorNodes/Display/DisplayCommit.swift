@@ -64,7 +64,7 @@ struct DisplayCommit: MainTurnFeature {
       // display of a layer still marked at the commit reads the bounds it has then.
       DisplayTriggers.propertiesNeedRedraw(slot)
     } else {
-      layer.displayIfNeeded()
+      layer.clearNeedsDisplay()
     }
     let id = ObjectIdentifier(core)
     node.displayDidFinish(DisplayContext(node: node, isAsynchronous: isAsynchronous))

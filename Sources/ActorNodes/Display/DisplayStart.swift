@@ -84,7 +84,7 @@ enum DisplayStart {
       return nil
     }
     started += 1
-    layer.displayIfNeeded()  // The display is under way (Texture's `display` resets the mark first).
+    layer.clearNeedsDisplay()  // The display is under way (Texture's `display` resets the mark first).
     let state = slot.displayState
     state.attemptedWhileZeroSized = false
     state.inFlight = ticket.generation

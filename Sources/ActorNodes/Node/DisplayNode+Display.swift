@@ -71,7 +71,8 @@ extension DisplayNode {
   /// Suspending cancels the display in flight: nothing it draws commits, and
   /// if it was to replace the node's contents, they are cleared (a suspended
   /// node shows nothing rather than out-of-date contents). While suspended,
-  /// ``setNeedsDisplay()`` draws nothing. Resuming asks for a display.
+  /// ``setNeedsDisplay()`` draws nothing: it marks the layer, whose mark stays (``Layer/displayIfNeeded()``
+  /// leaves it) until the display the resume asks for starts. Resuming asks for a display.
   /// A supernode waiting for a display of the node that started (in flight,
   /// or cancelled as the node left its window) hears ``subnodeDisplayDidFinish(_:)``, as Texture's
   /// `setDisplaySuspended:YES` tells it, in the next turn of the node's window (the next ``Window/flush()`` of a

@@ -225,8 +225,20 @@ public final class Layer {
   /// Clears ``needsLayout``: a pass applied the node's layout and ran its layout hooks.
   func clearNeedsLayout() { needsLayout = false }
 
-  /// Runs a pending display: clears ``needsDisplay``.
-  public func displayIfNeeded() { needsDisplay = false }
+  /// Runs a pending display: clears ``needsDisplay``, except on the layer of a drawing node whose display is
+  /// suspended.
+  ///
+  /// A drawing node's display is asked for by the mark itself (``setNeedsDisplay()``) and clears the mark as it
+  /// starts; this clears it at once, as Texture's `displayIfNeeded` starts that display. A suspended node's mark
+  /// stands for the display it owes until it is resumed (Texture's resume calls `setNeedsDisplay` and reads
+  /// `needsDisplay == true` after it): it stays.
+  public func displayIfNeeded() {
+    if let slot, slot.drawsContents, slot.liveNode?.nodeCore.isDisplaySuspended == true { return }
+    clearNeedsDisplay()
+  }
+
+  /// Clears ``needsDisplay``: a display of the node started, or committed.
+  func clearNeedsDisplay() { needsDisplay = false }
 
   /// Appends a sublayer, removing it from its current superlayer first (a sublayer of this layer moves to the top).
   public func addSublayer(_ layer: Layer) {

@@ -579,6 +579,42 @@ extension HeldDrawSuites {
       #expect(node.layer?.contents != nil)
     }
 
+    @Test(
+      "A suspended node's mark outlives displayIfNeeded() and resuming leaves it set, then one display draws once (Texture: testSuspendResumeAsync, testSuspendResumeSync)",
+      .tags(.texturePort), arguments: [true, false])
+    func aSuspendedNodesMarkStaysUntilResumedAndOneDisplayDrawsIt(asynchronously: Bool) async throws {
+      // Adversarial round 28: displayIfNeeded() cleared a suspended node's mark, so that right after the resume
+      // the layer read needsDisplay == false, where Texture's resume calls setNeedsDisplay and reads true.
+      let log = EventLog()
+      let probe = DrawProbe()
+      let node = PaintNode("suspended", log: log, probe: probe, frame: Self.square)
+      node.setDisplaysAsynchronously(asynchronously)
+      node.setDisplaySuspended(true)
+      let window = window()
+      try await window.attach(node)
+      node.layer?.setNeedsDisplay()
+      node.layer?.displayIfNeeded()
+      #expect(node.layer?.needsDisplay == true, "changed: the display a suspended node owes stays marked")
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.log.isEmpty && log.entries.isEmpty, "no snapshot, no draw, no hooks")
+      #expect(node.layer?.contents == nil)
+
+      node.setDisplaySuspended(false)
+      #expect(node.layer?.needsDisplay == true)
+      await window.waitForPendingDisplays()
+      if asynchronously { #expect(node.layer?.contents == nil, "drawn, committed in the next turn") }
+      await window.flush()
+      #expect(probe.entries("parameters").count == 1 && probe.entries("draw").count == 1)
+      #expect(node.layer?.contents != nil)
+      #expect(node.layer?.needsDisplay == false)
+      #expect(
+        log.entries == [
+          "suspended.willStart(\(asynchronously ? "async" : "sync"))", "suspended.didFinish",
+          "suspended.hierarchyDidFinish",
+        ])
+    }
+
     @Test func displayWinsOverDrawWhenANodeImplementsBoth() async throws {
       let probe = DrawProbe()
       let node = BothStylesNode(probe: probe)
