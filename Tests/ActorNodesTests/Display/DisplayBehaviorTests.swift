@@ -615,15 +615,90 @@ extension HeldDrawSuites {
         ])
     }
 
-    @Test func displayWinsOverDrawWhenANodeImplementsBoth() async throws {
+    @Test(
+      "A node that makes its contents in display(_:request:) snapshots once, displays once and commits once, asynchronously or not (Texture: testDelegateDisplayAsync, testDelegateDisplaySync)",
+      .tags(.texturePort), arguments: [true, false])
+    func aDisplayMethodRunsOnceAndCommitsOnce(asynchronously: Bool) async throws {
+      let probe = DrawProbe()
+      let log = EventLog()
+      let node = DisplayMethodNode(probe: probe, log: log)
+      node.setDisplaysAsynchronously(asynchronously)
+      let window = window()
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      #expect(node.layer?.needsDisplay == false)
+      if asynchronously {
+        #expect(node.layer?.contents == nil, "no contents before the turn")
+        #expect(log.entries.isEmpty)
+      }
+      await window.flush()
+      #expect(probe.log == ["parameters", "display"], "the display method, never draw")
+      #expect(await node.parameterCalls == 1)
+      #expect(node.layer?.contents?.pixelWidth == 4)
+      #expect(node.layer?.needsDisplay == false)
+      #expect(log.entries == ["didFinish"])
+    }
+
+    @Test(
+      "A drawing node snapshots once and draws once, asynchronously or not (Texture: testDelegateDrawInContextAsync, testDelegateDrawInContextSync)",
+      .tags(.texturePort), arguments: [true, false])
+    func aDrawSnapshotsOnceAndDrawsOnce(asynchronously: Bool) async throws {
+      let probe = DrawProbe()
+      let node = PaintNode("once", color: .green, probe: probe, frame: Self.square)
+      node.setDisplaysAsynchronously(asynchronously)
+      let window = window()
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.entries("parameters").count == 1 && probe.entries("draw").count == 1)
+      #expect(await node.parameterCalls == 1)
+      #expect(node.layer?.contents?.rgbaBytes(x: 1, y: 1) == [0, 255, 0, 255])
+      #expect(node.layer?.needsDisplay == false)
+    }
+
+    @Test(
+      "A node that implements both display and draw is displayed by display, asynchronously or not (Texture: testDelegateDisplayAndDrawInContextAsync, …Sync)",
+      .tags(.texturePort), arguments: [true, false])
+    func displayWinsOverDrawWhenANodeImplementsBoth(asynchronously: Bool) async throws {
       let probe = DrawProbe()
       let node = BothStylesNode(probe: probe)
+      node.setDisplaysAsynchronously(asynchronously)
       let window = window()
       try await window.attach(node)
       await window.waitForPendingDisplays()
       await window.flush()
       #expect(probe.log == ["display"])
       #expect(node.layer?.contents?.pixelWidth == 3)
+    }
+
+    @Test(
+      "An image node in a window takes images set from many tasks at once: it shows the last one, at its size (AsyncDisplayKit #2813: a setter called off the main thread crashed)"
+    )
+    func imagesSetFromManyTasksInAWindow() async throws {
+      let node = ImageNode(debugName: "photo", image: Image(pixelWidth: 2, pixelHeight: 2, filledWith: .red))
+      let holder = ImageHolderNode(child: node)
+      let window = window()
+      try await window.attach(holder)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(node.view?.frame.size == Size(width: 2, height: 2))
+      #expect(node.layer?.contents?.rgbaBytes(x: 0, y: 0) == [255, 0, 0, 255])
+      await withTaskGroup(of: Void.self) { group in
+        for index in 0..<8 {
+          group.addTask {
+            await node.setImage(Image(pixelWidth: 2 + index, pixelHeight: 2 + index, filledWith: .blue))
+          }
+        }
+      }
+      await Task.detached { await node.setImage(Image(pixelWidth: 6, pixelHeight: 4, filledWith: .green)) }.value
+      try await window.layoutIfNeeded()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(node.view?.frame.size == Size(width: 6, height: 4))
+      #expect(node.layer?.contents?.pixelWidth == 6)
+      #expect(node.layer?.contents?.rgbaBytes(x: 5, y: 3) == [0, 255, 0, 255])
     }
 
     @Test func drawRunsInAContextOfTheBoundsAtTheContentsScale() async throws {
@@ -1048,6 +1123,46 @@ actor FactoryPaintNode: DrawingNode {
 }
 
 /// A node that implements both drawing styles: its `display` must be the one used.
+/// A node that makes its contents in `display` only (Texture's delegate with `+displayWithParameters:isCancelled:`).
+actor DisplayMethodNode: DrawingNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState { $0.frame = Rect(x: 0, y: 0, width: 4, height: 4) }
+  let probe: DrawProbe
+  let log: EventLog
+  private(set) var parameterCalls = 0
+
+  init(probe: DrawProbe, log: EventLog) {
+    self.probe = probe
+    self.log = log
+  }
+
+  func drawParameters() -> DrawProbe {
+    parameterCalls += 1
+    probe.record("parameters")
+    return probe
+  }
+
+  static func display(_ probe: DrawProbe, request: DisplayRequest) -> Image? {
+    probe.record("display")
+    return Image(pixelWidth: 4, pixelHeight: 4, filledWith: .red)
+  }
+
+  @MainActor func displayDidFinish(_ context: borrowing DisplayContext) { log.record("didFinish") }
+}
+
+/// A node whose spec stacks one image node at the start: the image node's size is its image's.
+actor ImageHolderNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore(automaticallyManagesSubnodes: true)
+  let nodeState = NodeState()
+  let child: ImageNode
+
+  init(child: ImageNode) { self.child = child }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    .spec(.stack(.vertical, alignItems: .start, children: [.node(child)]))
+  }
+}
+
 actor BothStylesNode: DrawingNode {
   nonisolated let nodeCore = NodeCore()
   let nodeState = NodeState { $0.frame = Rect(x: 0, y: 0, width: 2, height: 2) }

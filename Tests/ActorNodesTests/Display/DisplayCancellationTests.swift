@@ -68,6 +68,27 @@ extension HeldDrawSuites {
       #expect(log.entries.suffix(2) == ["paint.didFinish", "paint.hierarchyDidFinish"])
     }
 
+    @Test(
+      "A display cancelled while its draw waits in the queue never runs a node's display method: no contents, no didFinish (Texture: testCancelAsyncDisplay, whose delegate implements display)",
+      .tags(.texturePort))
+    func cancelledBeforeItStartsNeverRunsTheDisplayMethod() async throws {
+      let probe = DrawProbe()
+      let log = EventLog()
+      let node = DisplayMethodNode(probe: probe, log: log)
+      let blockers = ExecutorBlockers()
+      await blockers.hold()
+      let window = Window(size: Size(width: 10, height: 10), turnMode: .manual)
+      try await window.attach(node)
+      await probe.waitFor("parameters")  // Its display started; its draw waits behind the blockers.
+      node.setDisplaySuspended(true)
+      blockers.release()
+      await window.waitForPendingDisplays()
+      await window.flush()
+      #expect(probe.log == ["parameters"], "the display method never ran")
+      #expect(log.entries.isEmpty)
+      #expect(node.layer?.contents == nil)
+    }
+
     @Test func cancelledMidDrawSeesIsCancelledAndCommitsNothing() async throws {
       let probe = DrawProbe()
       let (node, window) = try await displayedNode(probe: probe)

@@ -124,15 +124,21 @@ struct TextureLayoutPortTests {
   func measureOnLayoutIfNotHappenedBefore() async throws {
     // A node that places its subnodes by hand (frames) holds a node that lays out by a spec.
     let holder = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    await holder.setStyle {
+      $0.width = .points(100)
+      $0.height = .points(100)
+    }
     let button = FixtureRoot()
     await button.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
     let label = FixtureLeaf("label", size: Size(width: 30, height: 10))
     await button.setChildren([label])
     try await holder.addSubnode(button)
+    #expect(await holder.calculatedSize == .zero, "nothing measured it yet")
     #expect(await button.calculatedSize == .zero, "nothing measured it yet")
 
     let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
     try await window.attach(holder)
+    #expect(await holder.calculatedSize == Size(width: 100, height: 100), "the root, laid out at its bounds")
     #expect(await button.calculatedSize == Size(width: 100, height: 100), "laid out at its bounds")
     #expect(await button.measuredRanges == [SizeRange(exactly: Size(width: 100, height: 100))])
     #expect(label.view?.frame == Rect(x: 0, y: 0, width: 30, height: 10), "its spec placed its subnode")

@@ -95,6 +95,17 @@ struct TextNodeTests {
       node.invalidateCalculatedLayout()
       #expect(try await node.layout(thatFits: range).size == size)
     }
+    // testRecalculationOfSizeIsSameAsOriginallyCalculatedFloatingPointSize: rooms of fractional sides (×1.3). A
+    // size is rounded up to the pixel grid, as Texture's ASLayout rounds it: 17 points in a room 16.9 wide.
+    var side = 10.0
+    while side < 500 {
+      let range = room(side, side)
+      let size = try await node.layout(thatFits: range).size
+      #expect(size.width <= side.rounded(.up) && size.height <= side.rounded(.up), "\(side): \(size)")
+      node.invalidateCalculatedLayout()
+      #expect(try await node.layout(thatFits: range).size == size, "Texture allows 11 points")
+      side *= 1.3
+    }
     #expect(await node.textLayout(in: Size(width: 100, height: 100)).isTruncated)
     await node.setTruncationToken("...")
     #expect(await node.truncationToken == "...")
