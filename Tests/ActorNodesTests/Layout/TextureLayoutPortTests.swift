@@ -162,6 +162,31 @@ struct TextureLayoutPortTests {
   }
 }
 
+extension TextureLayoutPortTests {
+  @Test(
+    "Changed: a leaf placed by hand that no layout measured is not measured by the window's passes, at its first size or a new one (calculatedSize stays 0; Texture's pass measures every view at its bounds)",
+    .tags(.texturePort))
+  func leafPlacedByHandIsNotMeasured() async throws {
+    let holder = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    let leaf = FixtureLeaf("leaf", size: Size(width: 10, height: 10))
+    await leaf.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    try await holder.addSubnode(leaf)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(holder)
+    try await window.layoutIfNeeded()
+    #expect(await holder.calculatedSize == Size(width: 100, height: 100), "a node with subnodes is laid out")
+    #expect(await leaf.calculatedSize == .zero, "a leaf would change nothing: no hop")
+    #expect(await leaf.measuredRanges.isEmpty)
+
+    await leaf.configure { $0.frame = Rect(x: 0, y: 0, width: 50, height: 50) }
+    await window.flush()
+    try await window.layoutIfNeeded()
+    #expect(await leaf.measuredRanges.isEmpty, "nor at a new size: nothing it would place")
+    _ = try await leaf.layout(thatFits: SizeRange(exactly: Size(width: 50, height: 50)))
+    #expect(await leaf.calculatedSize == Size(width: 50, height: 50), "measured when asked")
+  }
+}
+
 /// Fixture node A: a horizontal stack of its children, which it manages; records its measurements.
 actor FixtureRoot: DisplayNode {
   nonisolated let nodeCore = NodeCore(automaticallyManagesSubnodes: true)
