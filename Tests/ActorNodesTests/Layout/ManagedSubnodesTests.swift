@@ -303,6 +303,45 @@ struct ManagedSubnodesTests {
   }
 
   @Test(
+    "A loaded managing tree measured off the main actor, then laid out by the window's pass, keeps the text nodes its two levels of layout made, with their views and frames (Texture: testThatLayoutElementCreatedInLayoutSpecThatFitsDoNotGetDeallocated)",
+    .tags(.texturePort))
+  @MainActor
+  func loadedTreeKeepsNodesMadeInNestedLayouts() async throws {
+    // Texture's fixture: each layout makes a new text node, nested in insets; the inner managing node is a child of
+    // the outer one's stretching vertical stack. The root is loaded, measured in the background, then laid out.
+    let inner = ManagingNode {
+      .spec(.inset(.zero, .inset(.zero, .node(TextNode(text: "Test Test Test Test Test Test Test Test")))))
+    }
+    let root = ManagingNode { [inner] in
+      .spec(
+        .stack(
+          .vertical, alignItems: .stretch,
+          children: [.inset(.zero, .node(TextNode(text: "Test Test Test Test Test"))), .node(inner)]))
+    }
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 300, height: 300) }
+    await root.loadView()
+    #expect(root.isNodeLoaded)
+    let exactly = SizeRange(exactly: Size(width: 300, height: 300))
+    let measured = try await Task.detached { try await root.layout(thatFits: exactly) }.value
+    #expect(measured.size == Size(width: 300, height: 300))
+    try await root.layoutIfNeeded()
+
+    let subnodes = await root.subnodes
+    #expect(subnodes.count == 2)
+    let text = try #require(subnodes.first as? TextNode)
+    #expect(subnodes.last?.nodeCore === inner.nodeCore)
+    let innerText = try #require(await inner.subnodes.first as? TextNode)
+    #expect(await inner.subnodes.count == 1)
+    for node in [text, innerText] as [any DisplayNode] {
+      #expect(node.isNodeLoaded, "loaded under their loaded supernodes")
+      #expect(node.view?.frame.size.width == 300, "stretched to the stack's width")
+    }
+    #expect(text.view?.frame.origin == .zero)
+    #expect(inner.view?.frame.origin.y == text.view?.frame.height)
+    #expect(root.view?.subviews.count == 2)
+  }
+
+  @Test(
     "A managing layout that names an ancestor or another managing node's subnode is a pass error: nothing moves, nothing hangs (Texture: _insertSubnode refuses a supernode)",
     arguments: [false, true])
   @MainActor
