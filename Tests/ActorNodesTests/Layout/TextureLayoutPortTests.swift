@@ -35,6 +35,24 @@ struct TextureLayoutPortTests {
       return frames
     }
 
+    /// A's calculated layout as Texture's `verifyFixture` reads it: its size, and its sublayouts' frames by name.
+    func calculatedLayout() async -> (size: Size?, frames: [String: Rect]) {
+      let layout = await a.calculatedLayout
+      var frames: [String: Rect] = [:]
+      for sublayout in layout?.sublayouts ?? [] {
+        if let leaf = sublayout.node as? FixtureLeaf { frames[leaf.name] = sublayout.frame }
+      }
+      return (layout?.size, frames)
+    }
+
+    /// Texture's `verifyFixture`: the frames and A's calculated layout both match `expected`.
+    func verify(_ expected: [String: Rect], sourceLocation: SourceLocation = #_sourceLocation) async {
+      #expect(frames() == expected, "frames", sourceLocation: sourceLocation)
+      let calculated = await calculatedLayout()
+      #expect(calculated.size == Size(width: 10, height: 1), "calculated size", sourceLocation: sourceLocation)
+      #expect(calculated.frames == expected, "calculated layout", sourceLocation: sourceLocation)
+    }
+
     func clearRecords() async {
       for leaf in leaves { await leaf.clearRecords() }
       await a.clearRecords()
@@ -47,11 +65,10 @@ struct TextureLayoutPortTests {
   func firstLayoutPassWhenInWindow() async throws {
     let fixture = await Fixture()
     try await fixture.window.attach(fixture.a)
-    #expect(
-      fixture.frames() == [
-        "B": Rect(x: 0, y: 0, width: 1, height: 1), "C": Rect(x: 4, y: 0, width: 2, height: 1),
-        "D": Rect(x: 9, y: 0, width: 1, height: 1),
-      ])
+    await fixture.verify([
+      "B": Rect(x: 0, y: 0, width: 1, height: 1), "C": Rect(x: 4, y: 0, width: 2, height: 1),
+      "D": Rect(x: 9, y: 0, width: 1, height: 1),
+    ])
     #expect(await fixture.a.measuredRanges == [SizeRange(exactly: Size(width: 10, height: 1))])
     for leaf in [fixture.b, fixture.c, fixture.d] {
       #expect(await leaf.measuredRanges == [Self.leafRange], "\(leaf.name)")
@@ -76,11 +93,10 @@ struct TextureLayoutPortTests {
     fixture.c.invalidateCalculatedLayout()
     try await fixture.window.layoutIfNeeded()
 
-    #expect(
-      fixture.frames() == [
-        "B": Rect(x: 0, y: 0, width: 1, height: 1), "C": Rect(x: 3, y: 0, width: 4, height: 1),
-        "E": Rect(x: 9, y: 0, width: 1, height: 1),
-      ])
+    await fixture.verify([
+      "B": Rect(x: 0, y: 0, width: 1, height: 1), "C": Rect(x: 3, y: 0, width: 4, height: 1),
+      "E": Rect(x: 9, y: 0, width: 1, height: 1),
+    ])
     #expect(await fixture.a.subnodes.map(\.nodeCore.id) == [fixture.b, fixture.c, fixture.e].map(\.nodeCore.id))
     #expect(await fixture.b.measuredRanges.isEmpty, "B's layout does not change: its cached one is used")
     #expect(await fixture.b.layoutChanges == 0)
@@ -99,11 +115,10 @@ struct TextureLayoutPortTests {
     // Fixture 3: B wants 8 but the stack shrinks it to 7 in a second measurement.
     await fixture.b.setSize(Size(width: 8, height: 1))
     try await fixture.window.attach(fixture.a)
-    #expect(
-      fixture.frames() == [
-        "B": Rect(x: 0, y: 0, width: 7, height: 1), "C": Rect(x: 7, y: 0, width: 2, height: 1),
-        "D": Rect(x: 9, y: 0, width: 1, height: 1),
-      ])
+    await fixture.verify([
+      "B": Rect(x: 0, y: 0, width: 7, height: 1), "C": Rect(x: 7, y: 0, width: 2, height: 1),
+      "D": Rect(x: 9, y: 0, width: 1, height: 1),
+    ])
     #expect(
       await fixture.b.measuredRanges == [
         Self.leafRange, SizeRange(min: Size(width: 7, height: 0), max: Size(width: 7, height: 1)),
@@ -113,11 +128,10 @@ struct TextureLayoutPortTests {
     // gets 7 again and never tells A); here B's supernode lays out again and gives fixture 1.
     await fixture.b.setSize(Size(width: 1, height: 1))
     try await fixture.window.layoutIfNeeded()
-    #expect(
-      fixture.frames() == [
-        "B": Rect(x: 0, y: 0, width: 1, height: 1), "C": Rect(x: 4, y: 0, width: 2, height: 1),
-        "D": Rect(x: 9, y: 0, width: 1, height: 1),
-      ])
+    await fixture.verify([
+      "B": Rect(x: 0, y: 0, width: 1, height: 1), "C": Rect(x: 4, y: 0, width: 2, height: 1),
+      "D": Rect(x: 9, y: 0, width: 1, height: 1),
+    ])
   }
 
   @Test("testMeasureOnLayoutIfNotHappenedBefore: a node no layout places is laid out at its bounds")
