@@ -1152,37 +1152,18 @@ struct LayoutPassTests {
   }
 
   @Test(
-    "A loaded node in no window laid out in a range it kept takes the size it measures to there, so its view shows its layout (Texture's _rootNodeDidInvalidateSize; adversarial round 27)"
+    "A loaded root in no window framed at its measurement is laid out in that measurement's range and grows with its content, whether or not it was laid out before it loaded, as Texture's __layout takes the pending layout's range (_locked_constrainedSizeForLayoutPass) and its root resizes itself (_rootNodeDidInvalidateSize; adversarial rounds 27 and 28: the view kept its old frame, or the root was measured again at exactly its bounds and never grew)",
+    arguments: [true, false]
   )
   @MainActor
-  func loadedRootOutsideAnyWindowResizesItselfInTheRangeItKept() async throws {
+  func loadedRootFramedAtItsMeasurementKeepsItsRange(laidOutBeforeLoad: Bool) async throws {
     let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
     let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
     try await root.addSubnode(leaf)
     let flexible = SizeRange(min: Size(width: 200, height: 0), max: Size(width: 200, height: .infinity))
     let size = try await root.layout(thatFits: flexible).size
     await root.configure { $0.frame = Rect(origin: Point(x: 5, y: 5), size: size) }
-    try await root.layoutIfNeeded()
-    await root.loadView()
-    try await root.layoutIfNeeded()
-    await leaf.setMethod { _ in .size(Size(width: 10, height: 40)) }
-    try await root.layoutIfNeeded()
-    #expect(root.appliedLayout?.size == Size(width: 200, height: 40))
-    #expect(root.view?.frame == Rect(x: 5, y: 5, width: 200, height: 40), "the view shows the layout applied")
-    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 10, height: 40))
-  }
-
-  @Test(
-    "A loaded root in no window framed at its measurement is laid out in that measurement's range and grows with its content, as Texture's __layout takes the pending layout's range (_locked_constrainedSizeForLayoutPass) and its root resizes itself (adversarial round 28: it was measured again at exactly its bounds, kept that exact range and never grew)"
-  )
-  @MainActor
-  func loadedRootFramedAtItsMeasurementKeepsItsRange() async throws {
-    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
-    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
-    try await root.addSubnode(leaf)
-    let flexible = SizeRange(min: Size(width: 200, height: 0), max: Size(width: 200, height: .infinity))
-    let size = try await root.layout(thatFits: flexible).size
-    await root.configure { $0.frame = Rect(origin: Point(x: 5, y: 5), size: size) }
+    if laidOutBeforeLoad { try await root.layoutIfNeeded() }
     await root.loadView()
     try await root.layoutIfNeeded()
     #expect(await root.layoutCalls == 1, "the pending layout is applied, not measured again at the bounds")
