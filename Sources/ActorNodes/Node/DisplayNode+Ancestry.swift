@@ -15,11 +15,14 @@ extension DisplayNode {
 
   /// The closest supernode of type `type`, or `nil`: Texture's `supernodeOfClass:includingSelf:`.
   ///
+  /// `type` may be a protocol's existential, as Texture's class matches its subclasses: actors have no subclasses,
+  /// so `(any DrawingNode).self` finds the closest node that conforms.
+  ///
   /// - Parameters:
-  ///   - type: The node type looked for.
+  ///   - type: The node type looked for, or a protocol's existential.
   ///   - includingSelf: Whether the node itself is the first one tried.
   @HierarchyActor
-  public func supernode<Node: DisplayNode>(ofType type: Node.Type, includingSelf: Bool = false) -> Node? {
+  public func supernode<Node>(ofType type: Node.Type, includingSelf: Bool = false) -> Node? {
     if includingSelf, let node = self as? Node { return node }
     var current = nodeCore.supernode
     while let node = current {
@@ -32,9 +35,12 @@ extension DisplayNode {
   /// Every node of type `type` in the node's subtree, the node itself left out, each before its own subnodes and
   /// after its earlier siblings' subtrees: Texture's `ASDisplayNodeFindAllSubnodesOfClass`.
   ///
+  /// `type` may be a protocol's existential, as Texture's class matches its subclasses: `(any DrawingNode).self`
+  /// finds every node that conforms, `(any DisplayNode).self` every node.
+  ///
   /// Read in one ``HierarchyActor`` step, so no edit lands halfway through it.
   @HierarchyActor
-  public func allSubnodes<Node: DisplayNode>(ofType type: Node.Type) -> [Node] {
+  public func allSubnodes<Node>(ofType type: Node.Type) -> [Node] {
     var found: [Node] = []
     // Depth first, each node before its subnodes: a stack of the nodes still to visit, the next one on top.
     var pending = Array(nodeCore.subnodes.reversed())

@@ -217,4 +217,23 @@ struct TextureHierarchyPortTests {
     #expect(await cell.supernode(ofType: TextNode.self) == nil)
     #expect(await leaf.supernode(ofType: ImageNode.self, includingSelf: true) == nil)
   }
+  @Test(
+    "A protocol's existential finds the nodes that conform, as Texture's class finds its subclasses: allSubnodes(ofType: (any DrawingNode).self), supernode(ofType: (any DisplayNode).self)"
+  )
+  func ancestryByProtocol() async throws {
+    let root = BasicNode()
+    let middle = BasicNode()
+    let text = TextNode()
+    let image = ImageNode()
+    try await root.addSubnode(middle)
+    try await middle.addSubnode(text)
+    try await root.addSubnode(image)
+    let drawing = await root.allSubnodes(ofType: (any DrawingNode).self)
+    #expect(drawing.map(\.nodeCore.id) == [text.nodeCore.id, image.nodeCore.id])
+    #expect(await root.allSubnodes(ofType: (any DisplayNode).self).count == 3)
+    #expect(await text.supernode(ofType: (any DisplayNode).self) === middle)
+    #expect(await text.supernode(ofType: (any DrawingNode).self, includingSelf: true) === text)
+    #expect(await text.supernode(ofType: (any DrawingNode).self) == nil)
+  }
+
 }
