@@ -203,17 +203,18 @@ public final class Layer {
   ///
   /// A layer no node loaded lays out as Core Animation's does: its marked
   /// sublayers are laid out with it, after it (a sublayer marked under an
-  /// unmarked layer too), and an unmarked one is left alone.
+  /// unmarked layer too), and an unmarked one is left alone. The layers no
+  /// node loaded under a node's layer are laid out so too, called on that
+  /// layer or on a layer above it.
   ///
   /// A node's layer (or its view's) is laid out by the pass its mark asked
   /// for (``setNeedsLayout()``), which runs off the main actor: it cannot run
-  /// during this call, so this applies nothing and leaves the mark, which the
+  /// during this call, so this applies nothing to it and leaves its mark, which the
   /// pass clears once it has applied the layout and run the node's layout hooks
   /// (UIKit's `layoutIfNeeded` runs `layoutSubviews`, and Texture's `-layout`,
   /// synchronously). To wait for that pass, `await` ``Window/layoutIfNeeded()``
   /// or ``DisplayNode/layoutIfNeeded()``.
   public func layoutIfNeeded() {
-    guard slot == nil else { return }
     // Top down, as Core Animation lays out a subtree; a node's layer keeps its mark for its pass.
     var pending = [self]
     while let layer = pending.popLast() {
@@ -286,6 +287,8 @@ public final class Layer {
     let incoming = IdentityLookup(layers)
     for former in formerParents(of: layers, other: self, parentOf: { $0.superlayer }) {
       former.sublayers.removeAll { incoming.contains($0) }
+      // A layer of yours the turn took a node's layer from lost a sublayer, as `removeFromSuperlayer()` marks it.
+      former.sublayersChanged()
     }
     for old in sublayers where !incoming.contains(old) { old.superlayer = nil }
     sublayers = layers

@@ -105,6 +105,34 @@ struct ViewBookkeepingTests {
   }
 
   @Test(
+    "A layer of yours under a node's layer is laid out by that layer's layoutIfNeeded() as by one above it; a view of yours a turn takes a node's view from is marked, as removeFromSuperview() marks it"
+  )
+  @MainActor
+  func layersOfYoursAroundNodeLayersKeepCoreAnimationsMarks() async throws {
+    let parent = BasicNode(debugName: "p")
+    let child = BasicNode(debugName: "c")
+    try await parent.addSubnode(child)
+    let window = Window(size: Size(width: 10, height: 10), turnMode: .manual)
+    try await window.attach(parent)
+    try await window.layoutIfNeeded()
+    let nodeLayer = try #require(parent.layer)
+    let mine = Layer()
+    nodeLayer.addSublayer(mine)
+    mine.setNeedsLayout()
+    nodeLayer.layoutIfNeeded()
+    #expect(!mine.needsLayout, "laid out with the node's layer, as from a layer above it")
+
+    let host = View()
+    let childView = try #require(child.view)
+    host.addSubview(childView)
+    host.layoutIfNeeded()
+    try await parent.addSubnode(BasicNode(debugName: "other"))
+    await window.flush()
+    #expect(childView.superview === parent.view && host.subviews.isEmpty && host.layer.sublayers.isEmpty)
+    #expect(host.needsLayout, "the turn took a subview from your view: marked, as Core Animation marks it")
+  }
+
+  @Test(
     "A marked sublayer leaves its superlayer unmarked, and a marked superlayer its sublayer (Texture: ASCALayerTests testDirtySublayerLayoutDoesntDirtySuperlayer, testDirtySuperlayerLayoutDoesntDirtySublayerLayout)",
     .tags(.texturePort))
   @MainActor
