@@ -12,6 +12,29 @@ extension HeldDrawSuites {
   struct DisplayBehaviorTests {
     private func window() -> Window { Window(size: Size(width: 20, height: 20), turnMode: .manual) }
 
+    /// A parent and a child whose first draw `probe` holds, attached to a new 20 × 20 window, once that draw began.
+    @MainActor
+    private struct HeldChild {
+      let log = EventLog()
+      let probe = DrawProbe(holdingDraws: true)
+      let parent: PaintNode
+      let child: PaintNode
+      let window: Window
+
+      /// - Parameters:
+      ///   - parentSuspended: Whether the parent's display is suspended before the attach, so that only the
+      ///     child's starts.
+      init(parentSuspended: Bool, turnLog: EventLog? = nil, mode: TurnMode = .manual) async throws {
+        parent = PaintNode("parent", log: log, frame: Rect(x: 0, y: 0, width: 10, height: 10), turnLog: turnLog)
+        if parentSuspended { parent.setDisplaySuspended(true) }
+        child = PaintNode("child", log: log, probe: probe, frame: DisplayBehaviorTests.square)
+        try await parent.addSubnode(child)
+        window = Window(size: Size(width: 20, height: 20), turnMode: mode)
+        try await window.attach(parent)
+        await probe.waitFor("draw child")
+      }
+    }
+
     /// `node` under a 20 × 20 holder that a new manual window shows, with its first displays committed.
     private func displayedUnderAHolder(_ node: PaintNode) async throws -> Window {
       let holder = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
@@ -414,15 +437,8 @@ extension HeldDrawSuites {
     }
 
     @Test func suspendingASubnodeMidDisplayTellsItsSupernode() async throws {
-      let log = EventLog()
-      let probe = DrawProbe(holdingDraws: true)
-      let parent = PaintNode("parent", log: log, frame: Rect(x: 0, y: 0, width: 10, height: 10))
-      parent.setDisplaySuspended(true)
-      let child = PaintNode("child", log: log, probe: probe, frame: Self.square)
-      try await parent.addSubnode(child)
-      let window = window()
-      try await window.attach(parent)
-      await probe.waitFor("draw child")
+      let held = try await HeldChild(parentSuspended: true)
+      let (log, probe, child, window) = (held.log, held.probe, held.child, held.window)
       #expect(log.entries == ["child.willStart(async)", "parent.subnodeWillStart(child)"])
 
       // Texture's setDisplaySuspended:YES tells the supernode the subnode's display is over: it no longer holds
@@ -445,14 +461,8 @@ extension HeldDrawSuites {
       // cancelled as the tree left its window never reaches, so the supernode kept waiting for it: back in the
       // window, its own display finished without its hierarchyDisplayDidFinish, as long as the subnode stayed
       // suspended.
-      let log = EventLog()
-      let probe = DrawProbe(holdingDraws: true)
-      let parent = PaintNode("parent", log: log, frame: Rect(x: 0, y: 0, width: 10, height: 10))
-      let child = PaintNode("child", log: log, probe: probe, frame: Self.square)
-      try await parent.addSubnode(child)
-      let window = window()
-      try await window.attach(parent)
-      await probe.waitFor("draw child")
+      let held = try await HeldChild(parentSuspended: false)
+      let (log, probe, parent, child, window) = (held.log, held.probe, held.parent, held.child, held.window)
       if suspendingFirst { child.setDisplaySuspended(true) }
       await window.detach()  // Cancels the child's display; the parent still waits for it, as Texture's does.
       probe.stopHolding()
@@ -479,16 +489,9 @@ extension HeldDrawSuites {
     func suspensionTellsTheSupernodeInTheWindowsTurn(mode: TurnMode) async throws {
       // Adversarial round 28: the notice ran in a main-actor job of its own, so a manual window ran the supernode's
       // hooks outside flush(), and waitForQueuedWork() did not count them.
-      let log = EventLog()
       let turnLog = EventLog()
-      let probe = DrawProbe(holdingDraws: true)
-      let parent = PaintNode("parent", log: log, frame: Rect(x: 0, y: 0, width: 10, height: 10), turnLog: turnLog)
-      parent.setDisplaySuspended(true)
-      let child = PaintNode("child", log: log, probe: probe, frame: Self.square)
-      try await parent.addSubnode(child)
-      let window = Window(size: Size(width: 20, height: 20), turnMode: mode)
-      try await window.attach(parent)
-      await probe.waitFor("draw child")
+      let held = try await HeldChild(parentSuspended: true, turnLog: turnLog, mode: mode)
+      let (log, probe, parent, child, window) = (held.log, held.probe, held.parent, held.child, held.window)
       log.clear()
       // Written off the main actor before the suspension: queued, and applied in the same turn, first.
       await Task.detached { await parent.configure { $0.alpha = 0.5 } }.value
@@ -516,15 +519,8 @@ extension HeldDrawSuites {
 
     @Test func aSuspensionNoticeFollowsItsNodeIntoAnotherWindow() async throws {
       // Queued in the turns of the window the tree left, the notice would wait for a flush that never comes.
-      let log = EventLog()
-      let probe = DrawProbe(holdingDraws: true)
-      let parent = PaintNode("parent", log: log, frame: Rect(x: 0, y: 0, width: 10, height: 10))
-      parent.setDisplaySuspended(true)
-      let child = PaintNode("child", log: log, probe: probe, frame: Self.square)
-      try await parent.addSubnode(child)
-      let first = window()
-      try await first.attach(parent)
-      await probe.waitFor("draw child")
+      let held = try await HeldChild(parentSuspended: true)
+      let (log, probe, parent, child, first) = (held.log, held.probe, held.parent, held.child, held.window)
       log.clear()
       child.setDisplaySuspended(true)
       await first.detach()
