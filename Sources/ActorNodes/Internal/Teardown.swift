@@ -31,6 +31,20 @@ enum Teardown {
     let slots = yard.takeSlots()
     if !slots.isEmpty { MainRelease.schedule(slots) }
   }
+
+  /// Runs `body`, which may drop the last references to nodes, as one release: the nodes that die in it release
+  /// theirs in a loop, and their main-actor sides are returned instead of going to a job of their own.
+  ///
+  /// A main-actor side holds the nodes its layout places (a spec's subnodes); the release job drops them with
+  /// this, so a tree laid out by specs dies in that one job, not one job per level.
+  static func releasing(_ body: () -> Void) -> [ViewSlot] {
+    let yard = Graveyard()
+    $graveyard.withValue(yard) {
+      body()
+      while yard.dropOne() {}
+    }
+    return yard.takeSlots()
+  }
 }
 
 /// The nodes and main-actor sides waiting in one release.
@@ -98,7 +112,12 @@ enum MainRelease {
     let job = nextJob.wrappingAdd(1, ordering: .relaxed).oldValue
     Task { @MainActor in
       currentJob = job
-      for slot in slots { slot.releaseViews() }
+      // Releasing a side drops the nodes its layout places; the sides of those that die are released here too.
+      var batch = slots
+      while !batch.isEmpty {
+        let released = batch
+        batch = Teardown.releasing { for slot in released { slot.releaseViews() } }
+      }
       currentJob = nil
       let remaining = pending.subtract(1, ordering: .sequentiallyConsistent).newValue
       if remaining == 0 { await ReleaseTracker.shared.releasesFinished() }

@@ -169,6 +169,8 @@ final class ViewSlot {
     }
     view = nil
     layer = nil
+    // The layout holds the nodes it places: they die now, in the release job, not when the slot goes.
+    appliedLayout = nil
   }
 
   /// Applies a write to the loaded view, property by property, where it is newer than what the view shows.

@@ -88,6 +88,37 @@ struct TeardownTests {
   }
 
   @Test(
+    "A detached tree whose specs name its nodes (a BasicNode's block capturing its subnodes) frees every node and view in one main-actor release job, not one job per level"
+  )
+  @MainActor
+  func specNamedTreeReleasedInOneJob() async throws {
+    let releases = ViewReleaseLog()
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    weak var weakCell: BasicNode?
+    weak var weakAvatar: BasicNode?
+    do {
+      let avatar = BasicNode()
+      let cell = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+        .stack(.horizontal, children: [.node(avatar).preferredSize(Size(width: 40, height: 40))])
+      }
+      let root = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+        .inset(EdgeInsets(top: 1, left: 1, bottom: 1, right: 1), .node(cell))
+      }
+      weakCell = cell
+      weakAvatar = avatar
+      try await window.attach(root)
+      await window.flush()
+      for node: any DisplayNode in [root, cell, avatar] { releases.watch(node.view!) }
+      await window.detach()
+    }
+    // The root's side holds the cell through its applied layout, and the cell's the avatar: released side by side,
+    // each level died in a job of its own, after the job that released the level above.
+    await ReleaseTracker.shared.waitUntilIdle()
+    #expect(weakCell == nil && weakAvatar == nil, "every node is gone once the release job has run")
+    #expect(releases.releases.count == 3 && Set(releases.releases).count == 1, "all views go in one job")
+  }
+
+  @Test(
     "A loaded tree released off the main actor frees every node at once and every view on the main actor, in one job (Texture: testThatUIKitDeallocationTrampoliningWorks)",
     .tags(.texturePort))
   func releaseOffMain() async throws {
