@@ -10,6 +10,13 @@ public actor BasicNode: DisplayNode {
   /// It runs where ``DisplayNode/layoutMethod(thatFits:)`` runs: in the node's actor (the node is its isolated
   /// parameter), off the main actor. Capture the subnodes it names, not a node that holds the block: the node comes
   /// as the parameter, as in Texture, so the block needs no reference to it.
+  ///
+  /// - Important: The node holds its block strongly, and a node holds its subnodes: a block that captures its own
+  ///   node, or any of the node's supernodes, makes a reference cycle, and the node and its whole tree are never
+  ///   freed, even after they leave their window and every other reference is gone (Texture's block leaks the same
+  ///   way when it captures `self` strongly). Use the node the block is given; to reach a supernode, capture it
+  ///   `weak`, or call ``DisplayNode/supernode`` on the node. The subnodes a block captures keep no cycle: they
+  ///   are freed with the node.
   public typealias LayoutSpecBlock = @Sendable (isolated BasicNode, SizeRange) async throws -> LayoutSpec
 
   /// The node's identity, tree links and loaded view.
@@ -81,7 +88,8 @@ public actor BasicNode: DisplayNode {
   /// Sets the block that gives the node's spec, or removes it (`nil`: the node sizes itself as a plain node does).
   ///
   /// As Texture's `layoutSpecBlock` setter, this does not invalidate the node's layout: call
-  /// ``DisplayNode/setNeedsLayout()`` after it to lay the node out with the new block.
+  /// ``DisplayNode/setNeedsLayout()`` after it to lay the node out with the new block. A block that captures this
+  /// node or one of its supernodes keeps the tree alive for ever; see ``LayoutSpecBlock``.
   public func setLayoutSpecBlock(_ block: LayoutSpecBlock?) {
     layoutSpecBlock = block
   }

@@ -498,6 +498,55 @@ struct NodeLayoutTests {
     await #expect(throws: Refused.self) { try await node.layout(thatFits: range) }
   }
 
+  @Test(
+    "A layout spec block that captures its own node or its supernode keeps the tree alive after its window and every other reference are gone, as Texture's block capturing self does; one that uses the node it is given, and a weak supernode, does not"
+  )
+  @MainActor
+  func basicNodeLayoutSpecBlockCaptures() async throws {
+    /// A root and its child laid out in a window, detached, every reference dropped: whether each is still alive.
+    func outlives(capturing capture: Int) async throws -> (root: Bool, child: Bool) {
+      weak var weakRoot: BasicNode?
+      weak var weakChild: BasicNode?
+      let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+      do {
+        let root = BasicNode()
+        let child = BasicNode()
+        weakRoot = root
+        weakChild = child
+        // A closure captures what it names, whether or not the branch that names it runs: one closure per case.
+        if capture == 1 {
+          await root.setLayoutSpecBlock { _, _ in
+            _ = root
+            return .inset(EdgeInsets(top: 1, left: 1, bottom: 1, right: 1), .node(child))
+          }
+        } else {
+          await root.setLayoutSpecBlock { _, _ in .inset(EdgeInsets(top: 1, left: 1, bottom: 1, right: 1), .node(child))
+          }
+        }
+        if capture == 2 {
+          await child.setLayoutSpecBlock { _, _ in
+            _ = root
+            return .stack(.vertical, children: [])
+          }
+        } else {
+          await child.setLayoutSpecBlock { [weak root] _, _ in
+            _ = root  // weak: no cycle
+            return .stack(.vertical, children: [])
+          }
+        }
+        try await root.addSubnode(child)
+        try await window.attach(root)
+        await window.flush()
+        await window.detach()
+      }
+      await ReleaseTracker.shared.waitUntilIdle()
+      return (weakRoot != nil, weakChild != nil)
+    }
+    #expect(try await outlives(capturing: 0) == (false, false))
+    #expect(try await outlives(capturing: 1) == (true, true), "the block captures its own node")
+    #expect(try await outlives(capturing: 2) == (true, true), "the child's block captures its supernode")
+  }
+
   @Test("Layout code that waits for its own layout throws instead of waiting forever")
   func ownLayoutFromLayoutCode() async throws {
     let node = MisbehavingNode(.askForOwnLayout)
