@@ -19,6 +19,41 @@ struct ConcurrentEditTests {
     }
   }
 
+  @Test(
+    "allSubnodes(ofType:), supernodes and supernode(ofType:includingSelf:) read one state of a tree that other tasks move nodes in: no node twice or missing, no chain half from before a move and half from after"
+  )
+  func ancestryReadsOneState() async throws {
+    // root → a → leaves, and root → c → b: each move takes a leaf from a to b or back, in one HierarchyActor step.
+    let root = BasicNode(debugName: "root")
+    let a = BasicNode(debugName: "a")
+    let c = BasicNode(debugName: "c")
+    let b = BasicNode(debugName: "b")
+    try await root.addSubnodes([a, c])
+    try await c.addSubnode(b)
+    let leaves = (0..<20).map { BasicNode(debugName: "leaf\($0)") }
+    try await a.addSubnodes(leaves)
+    let watched = leaves[3]
+    let chains = [[a, root], [b, c, root]].map { $0.map(\.nodeCore.id) }
+    await withTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for step in 0..<400 {
+          try? await (step % 2 == 0 ? b : a).addSubnode(leaves[step % leaves.count])
+          await Task.yield()
+        }
+      }
+      group.addTask {
+        for _ in 0..<400 {
+          let ids = await root.allSubnodes(ofType: BasicNode.self).map(\.nodeCore.id)
+          #expect(ids.count == 23 && Set(ids).count == 23, "every node once")
+          #expect(chains.contains(await watched.supernodes.map(\.nodeCore.id)))
+          let closest = await watched.supernode(ofType: BasicNode.self)
+          #expect(closest === a || closest === b)
+          await Task.yield()
+        }
+      }
+    }
+  }
+
   @Test("Many tasks moving, removing and configuring nodes: no subnode lost or duplicated, no cycle; views follow")
   @MainActor
   func stress() async throws {
