@@ -205,3 +205,42 @@ extension Layout.Element {
     }
   }
 }
+
+extension Layout.Element: Hashable {
+  /// Whether both are the same node (by identity, as `===`) or specs of the same kind.
+  public static func == (lhs: Layout.Element, rhs: Layout.Element) -> Bool { lhs.isSame(as: rhs) }
+
+  /// Hashes the node's identity, or the spec's kind.
+  public func hash(into hasher: inout Hasher) {
+    switch self {
+    case .node(let node):
+      hasher.combine(0)
+      hasher.combine(ObjectIdentifier(node))
+    case .spec(let kind):
+      hasher.combine(1)
+      hasher.combine(kind)
+    }
+  }
+}
+
+extension Layout.Element: CustomStringConvertible {
+  /// `<BasicNode #3>` for a node, the kind (`Stack`) for a spec.
+  public var description: String { label }
+}
+
+extension Layout: Equatable {
+  /// Whether both layouts are of the same elements (nodes compared by identity, as `===`), with the same sizes
+  /// and positions, all the way down: two passes that gave a node the same layout give equal layouts.
+  ///
+  /// Compared without recursion, so that deep layouts compare in constant stack.
+  public static func == (lhs: Layout, rhs: Layout) -> Bool {
+    var pending = [(lhs, rhs)]
+    while let (a, b) = pending.popLast() {
+      guard a.size == b.size, a.position == b.position, a.sublayouts.count == b.sublayouts.count,
+        a.element.isSame(as: b.element)
+      else { return false }
+      pending.append(contentsOf: zip(a.sublayouts, b.sublayouts))
+    }
+    return true
+  }
+}

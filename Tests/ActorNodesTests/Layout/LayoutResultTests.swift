@@ -132,6 +132,39 @@ struct LayoutResultTests {
       ])
   }
 
+  @Test(
+    "Layouts compare as values, their nodes by identity: two passes that place the same nodes alike give equal layouts"
+  )
+  func layoutsCompareByValueAndNodeIdentity() async throws {
+    let fixture = try await SpecFixture(2) { nodes in
+      .stack(.horizontal, spacing: 4, children: nodes.map { .node($0).preferredSize(Size(width: 10, height: 10)) })
+    }
+    let range = SizeRange(min: .zero, max: Size(width: 100, height: 100))
+    let first = try await fixture.layout(range)
+    await fixture.host.setNeedsLayout()
+    #expect(try await fixture.layout(range) == first)
+    #expect(try await fixture.layout(range, scale: 2) == first)
+    #expect(try await fixture.layout(SizeRange(exactly: Size(width: 50, height: 10))) != first)
+
+    let a = BasicNode(), b = BasicNode()
+    let size = Size(width: 10, height: 10)
+    #expect(Layout(node: a, size: size) == Layout(node: a, size: size))
+    #expect(Layout(node: a, size: size) != Layout(node: b, size: size))  // another node, though alike
+    #expect(Layout(node: a, size: size) != Layout(node: a, size: size, position: Point(x: 1, y: 0)))
+    #expect(Layout(element: .spec("Stack"), size: size) != Layout(element: .spec("Inset"), size: size))
+    #expect(
+      Layout(node: a, size: size, sublayouts: [Layout(node: b, size: size)])
+        != Layout(node: a, size: size, sublayouts: [Layout(node: b, size: .zero)]))
+    #expect(Set<Layout.Element>([.node(a), .node(a), .node(b), .spec("Stack"), .spec("Stack")]).count == 3)
+    #expect(Layout.Element.spec("Stack").description == "Stack")
+    #expect(Layout(node: a, size: size).description == "\(Layout.Element.node(a)) frame: (0, 0, 10x10)")
+
+    // A deep layout compares in constant stack.
+    var deep = Layout(node: a, size: size)
+    for _ in 0..<5_000 { deep = Layout(element: .spec("Inset"), size: size, sublayouts: [deep]) }
+    #expect(deep == deep)
+  }
+
   @Test("A layout describes itself one line per element, and a deep one in constant stack")
   func description() {
     let root = BasicNode(), leaf = BasicNode()
