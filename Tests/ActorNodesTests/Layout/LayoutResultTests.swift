@@ -191,6 +191,24 @@ struct LayoutResultTests {
     #expect(lines.last?.contains("[depth 5000] Wrapper") == true)
   }
 
+  @Test("A spec describes its elements one line each, a node by its label and a spec by its kind, not its internals")
+  func specDescription() {
+    let a = BasicNode(), b = BasicNode()
+    let spec = LayoutSpec.inset(
+      EdgeInsets(all: 8), .stack(.horizontal, children: [.node(a).flexGrow(1), .spacer, .node(b)]))
+    #expect(
+      spec.description == """
+        Inset
+        | Stack
+        | | <BasicNode #\(a.nodeCore.id)>
+        | | Spacer
+        | | <BasicNode #\(b.nodeCore.id)>
+        """)
+    var deep = LayoutSpec.node(a)
+    for _ in 0..<5_000 { deep = .wrapper(deep) }
+    #expect(deep.description.split(separator: "\n").last?.contains("[depth 5000] <BasicNode") == true)
+  }
+
   @Test("The sketch draws every frame, marked and explained in a legend")
   func sketch() {
     let root = BasicNode(), icon = BasicNode(), title = BasicNode()
