@@ -111,7 +111,7 @@ public actor TextNode: DrawingNode {
   private static let measurementsKept = 4
 
   /// A room the text was measured in and the node's size there.
-  struct Measurement: Equatable, Sendable {
+  struct Measurement: Hashable, Sendable {
     let room: Size
     let size: Size
 
@@ -159,7 +159,9 @@ public actor TextNode: DrawingNode {
   }
 
   /// What a display of the node draws: the text and the options that set it into lines.
-  public struct DrawParameters: Sendable {
+  ///
+  /// Equal parameters draw the same pixels: compare two to see whether a display would change.
+  public struct DrawParameters: Hashable, Sendable {
     let text: AttributedText
     let maximumNumberOfLines: Int
     let textContainerInset: EdgeInsets

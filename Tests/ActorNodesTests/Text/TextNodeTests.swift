@@ -25,6 +25,17 @@ struct TextNodeTests {
     #expect(lines.lines.count == 2)
   }
 
+  @Test("draw parameters compare as values: equal for the same text and options, different once one changes")
+  func drawParametersAreEquatable() async {
+    let node = TextNode(text: text("Hello world"))
+    let before = await node.drawParameters()
+    #expect(await node.drawParameters() == before)
+    #expect(await TextNode(text: text("Hello world")).drawParameters() == before)
+    await node.setMaximumNumberOfLines(1)
+    #expect(await node.drawParameters() != before)
+    #expect(Set([before, await node.drawParameters(), before]).count == 2)
+  }
+
   @Test("a text node's size is no larger than the room: lines past the height are cut, like Texture's fmin")
   func clampedToTheRoom() async throws {
     let node = TextNode(text: text("Hello world"))
