@@ -119,12 +119,11 @@ struct DisplaySuspension: MainTurnFeature {
   let core: NodeCore
 
   /// Queues the notice of `core`'s suspension, from any isolation domain; none for a node whose view is not
-  /// loading or loaded, which no display started for (a tree suspended before it is attached costs no turn).
+  /// loading or loaded, which no display started for (a tree suspended before it is attached costs no task and
+  /// no turn: a display starts only once the view exists, and the node is suspended already by then).
   nonisolated static func submit(for core: NodeCore) {
-    Task { @HierarchyActor in
-      guard core.isLoaded else { return }
-      TurnQueue.queue(of: core).submit(DisplaySuspension(core: core))
-    }
+    guard core.isViewLoaded else { return }
+    Task { @HierarchyActor in TurnQueue.queue(of: core).submit(DisplaySuspension(core: core)) }
   }
 
   @HierarchyActor
