@@ -24,12 +24,7 @@ extension DisplayNode {
   @HierarchyActor
   public func supernode<Node>(ofType type: Node.Type, includingSelf: Bool = false) -> Node? {
     if includingSelf, let node = self as? Node { return node }
-    var current = nodeCore.supernode
-    while let node = current {
-      if let match = node as? Node { return match }
-      current = node.nodeCore.supernode
-    }
-    return nil
+    return supernodes.lazy.compactMap { $0 as? Node }.first
   }
 
   /// Every node of type `type` in the node's subtree, the node itself left out, each before its own subnodes and
@@ -41,13 +36,7 @@ extension DisplayNode {
   /// Read in one ``HierarchyActor`` step, so no edit lands halfway through it.
   @HierarchyActor
   public func allSubnodes<Node>(ofType type: Node.Type) -> [Node] {
-    var found: [Node] = []
-    // Depth first, each node before its subnodes: a stack of the nodes still to visit, the next one on top.
-    var pending = Array(nodeCore.subnodes.reversed())
-    while let node = pending.popLast() {
-      if let match = node as? Node { found.append(match) }
-      pending.append(contentsOf: node.nodeCore.subnodes.reversed())
-    }
-    return found
+    // The subtree's pre-order (iterative, so any depth works), the node itself first.
+    Tree.preorder(from: self).dropFirst().compactMap { $0.node as? Node }
   }
 }
