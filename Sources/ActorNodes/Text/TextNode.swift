@@ -11,9 +11,11 @@
 /// measured them (in its bounds, or in the room it was measured in if its
 /// bounds are the size that measurement gave), with the built-in bitmap typeface.
 ///
-/// Its view starts out not opaque and redrawn when its bounds change size
-/// (``ViewProperties/isOpaque`` `false`, ``ViewProperties/needsDisplayOnBoundsChange``
-/// `true`), as Texture's `ASTextNode` sets them in its `init`; a
+/// Its view starts out not opaque, redrawn when its bounds change size, and
+/// not taking touches (``ViewProperties/isOpaque`` `false`,
+/// ``ViewProperties/needsDisplayOnBoundsChange`` `true`,
+/// ``ViewProperties/isUserInteractionEnabled`` `false`), as Texture's
+/// `ASTextNode` and `ASTextNode2` set them in their `init`; a
 /// ``DisplayNode/configure(_:)`` write changes them like any property.
 ///
 /// ```swift
@@ -51,10 +53,12 @@ public actor TextNode: DrawingNode {
       maximumNumberOfLines >= 0, "maximumNumberOfLines must not be negative: got \(maximumNumberOfLines)")
     nodeCore = NodeCore(isLayerBacked: isLayerBacked)
     // As Texture's text nodes set in their init: not opaque (the lines are drawn over what is behind them, on no
-    // background), and redrawn when their bounds change size (text wraps to the width it is drawn at).
+    // background), redrawn when their bounds change size (text wraps to the width it is drawn at), and not taking
+    // touches (text has no links here, for which Texture's would take them).
     nodeState = NodeState(debugName: debugName) {
       $0.isOpaque = false
       $0.needsDisplayOnBoundsChange = true
+      $0.isUserInteractionEnabled = false
     }
     self.text = text
     self.maximumNumberOfLines = maximumNumberOfLines

@@ -215,6 +215,31 @@ struct TextNodeTests {
     #expect(configured.layer?.isOpaque == true && configured.layer?.masksToBounds == false)
   }
 
+  @Test(
+    "a text node's view takes no touches, as Texture's text nodes set in their init; an image node's does; a write still wins"
+  )
+  @MainActor
+  func textNodesTakeNoTouches() async throws {
+    // Adversarial round 29: a text node kept a plain node's interactive view (ASTextNode.mm and ASTextNode2.mm set
+    // userInteractionEnabled = NO in init, "Disable user interaction for text node by default"; ASImageNode.mm
+    // leaves it).
+    let label = TextNode(text: text("Hi"))
+    let photo = ImageNode(image: Image(pixelWidth: 2, pixelHeight: 2, filledWith: .red))
+    let button = TextNode(text: text("Tap"))
+    await button.configure { $0.isUserInteractionEnabled = true }
+    #expect(await label.viewProperties().isUserInteractionEnabled == false)
+    #expect(await photo.viewProperties().isUserInteractionEnabled == true)
+    let root = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 20, height: 20) }
+    try await root.addSubnodes([label, photo, button])
+    let window = Window(size: Size(width: 20, height: 20), turnMode: .manual)
+    try await window.attach(root)
+    await window.flush()
+    #expect(label.view?.isUserInteractionEnabled == false)
+    #expect(await label.viewProperties().isUserInteractionEnabled == false)
+    #expect(photo.view?.isUserInteractionEnabled == true)
+    #expect(button.view?.isUserInteractionEnabled == true)
+  }
+
   @Test("a truncated text node draws, in the bounds it measured, the lines it measured (not the bounds' own)")
   func truncatedNodeDrawsWhatItMeasured() async throws {
     // Cut to "aaaa-bbbbbb…" in 72 points, it is 69.3 wide; set again in 70 points it would be cut to "aaaa-…".
