@@ -2,8 +2,14 @@
 ///
 /// Its measured size is the image's size in points (its pixel size over its
 /// scale), clamped into the range a layout offers; with no image it has
-/// Texture's default size. Its display sets the image as the layer's
-/// contents, which the layer scales to its bounds; a new image redraws.
+/// Texture's default size. Its display shows the image aspect-filled,
+/// centered and clipped to the bounds, as Texture's `ASImageNode` draws it in
+/// its default content mode (`UIViewContentModeScaleAspectFill`): the
+/// contents are the image cropped around its center to the bounds' aspect
+/// ratio (the image itself when the ratios match), which the layer scales to
+/// its bounds; a new image redraws. A node has no content modes, and, as
+/// Texture's, it does not redraw for new bounds unless
+/// ``ViewProperties/needsDisplayOnBoundsChange`` is set.
 ///
 /// Its view starts out not opaque and clipping to its bounds
 /// (``ViewProperties/isOpaque`` `false`, ``ViewProperties/clipsToBounds`` `true`),
@@ -66,8 +72,38 @@ public actor ImageNode: DrawingNode {
   /// The image, for the display that shows it.
   public func drawParameters() -> Image? { image }
 
-  /// The image itself: the contents, scaled by the layer to its bounds.
-  public static func display(_ image: Image?, request: DisplayRequest) -> Image? { image }
+  /// The contents: the image cropped around its center to the bounds' aspect ratio, which the layer scales to its
+  /// bounds (aspect fill, as `ASImageNode`'s default content mode draws it).
+  public static func display(_ image: Image?, request: DisplayRequest) -> Image? {
+    image.map { aspectFilled($0, in: request.bounds.size) }
+  }
+
+  /// The part of `image` that aspect fill shows in bounds of `size`: the largest rectangle of the bounds' aspect
+  /// ratio, centered, in whole pixels (Texture's `ASCroppedImageBackingSizeAndDrawRectInBounds` for aspect fill,
+  /// whose backing is that size where the image has fewer pixels than the bounds); `image` itself when the ratios
+  /// match or the bounds are empty.
+  static func aspectFilled(_ image: Image, in size: Size) -> Image {
+    let (width, height) = (image.pixelWidth, image.pixelHeight)
+    guard width > 0, height > 0, size.width > 0, size.height > 0, size.width.isFinite, size.height.isFinite else {
+      return image
+    }
+    let boundsRatio = size.width / size.height
+    var (croppedWidth, croppedHeight) = (width, height)
+    if Double(width) / Double(height) > boundsRatio {
+      croppedWidth = min(width, max(1, Int((Double(height) * boundsRatio).rounded())))
+    } else {
+      croppedHeight = min(height, max(1, Int((Double(width) / boundsRatio).rounded())))
+    }
+    guard croppedWidth < width || croppedHeight < height else { return image }
+    let (left, top) = ((width - croppedWidth) / 2, (height - croppedHeight) / 2)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(croppedWidth * croppedHeight * 4)
+    for row in top..<(top + croppedHeight) {
+      let start = (row * width + left) * 4
+      bytes += image.rgba[start..<(start + croppedWidth * 4)]
+    }
+    return Image(pixelWidth: croppedWidth, pixelHeight: croppedHeight, scale: image.scale, rgba: bytes)
+  }
 
   /// The default line, with the image.
   public var descriptionForRecursiveDescription: String {

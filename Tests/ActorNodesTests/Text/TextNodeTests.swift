@@ -240,6 +240,38 @@ struct TextNodeTests {
     #expect(button.view?.isUserInteractionEnabled == true)
   }
 
+  @Test(
+    "An image node shows its image aspect-filled, centered and clipped: its contents are the image cropped to the bounds' ratio (Texture: ASImageNodeBackingSizeTests testScaleAspectFillModeBackingSizeCalculation)",
+    .tags(.texturePort))
+  @MainActor
+  func imageNodeAspectFillsItsBounds() async throws {
+    // Adversarial round 29: the contents were the whole image, which the layer stretched to the bounds; Texture's
+    // ASImageNode draws in its default content mode, aspect fill, into a backing of the bounds' ratio
+    // (ASCroppedImageBackingSizeAndDrawRectInBounds): a 100-pixel square in 200 × 400 has a 50 × 100 backing, the
+    // image's middle half.
+    var bytes: [UInt8] = []
+    for _ in 0..<100 {
+      for x in 0..<100 { bytes += x < 25 ? [255, 0, 0, 255] : x < 75 ? [0, 0, 255, 255] : [0, 255, 0, 255] }
+    }
+    let picture = Image(pixelWidth: 100, pixelHeight: 100, rgba: bytes)
+    let tall = ImageNode(image: picture)
+    await tall.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 400) }
+    let window = Window(size: Size(width: 200, height: 400), turnMode: .manual)
+    try await window.attach(tall)
+    await tall.recursivelyEnsureDisplay()
+    let contents = try #require(tall.layer?.contents)
+    #expect(contents.pixelWidth == 50 && contents.pixelHeight == 100)
+    let blue = RGBA8(red: 0, green: 0, blue: 255, alpha: 255)
+    #expect(contents.pixel(x: 0, y: 50) == blue && contents.pixel(x: 49, y: 50) == blue)
+    let shown = window.snapshot()
+    #expect(shown.pixel(x: 5, y: 200) == blue && shown.pixel(x: 195, y: 200) == blue, "not stretched: no red or green")
+    // Wider than the image: its middle rows. The ratio of the image: the image itself.
+    #expect(ImageNode.aspectFilled(picture, in: Size(width: 400, height: 200)).pixelHeight == 50)
+    let retina = Image(pixelWidth: 80, pixelHeight: 40, scale: 2, filledWith: .red)
+    #expect(ImageNode.aspectFilled(retina, in: Size(width: 40, height: 20)) == retina)
+    #expect(ImageNode.aspectFilled(retina, in: Size(width: 10, height: 10)).pixelWidth == 40)
+  }
+
   @Test("a truncated text node draws, in the bounds it measured, the lines it measured (not the bounds' own)")
   func truncatedNodeDrawsWhatItMeasured() async throws {
     // Cut to "aaaa-bbbbbb…" in 72 points, it is 69.3 wide; set again in 70 points it would be cut to "aaaa-…".
