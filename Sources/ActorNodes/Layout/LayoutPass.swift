@@ -171,7 +171,8 @@ enum LayoutPass {
 
   /// Measures `node` again in the range of its applied layout: a root if it kept its size, else (it resized, or
   /// was never laid out) its supernode, whose version this bumps, or the root the node is; `nil` for a root
-  /// outside any window with nothing to lay out.
+  /// outside any window with nothing to lay out. A root outside any window is measured in the range it frames
+  /// itself in (``DisplayNode/passRangeAsRoot(_:)``), and is a root whatever its size.
   ///
   /// An ancestor that a subnode's size change reached (`escalates`) goes on to its supernode whatever its own
   /// size: Texture's `_u_setNeedsLayoutFromAbove` marks every ancestor up to the root once a node's size changes,
@@ -181,6 +182,9 @@ enum LayoutPass {
     _ node: any DisplayNode, invalidatedAt: UInt64, escalates: Bool, _ environment: LayoutEnvironment
   ) async throws -> Remeasured? {
     let (remeasured, chosenAt) = try await node.remeasureForPass(environment, invalidatedAt: invalidatedAt)
+    if case .root(let range, let frame) = remeasured {
+      return .root(Root(node: node, target: .range(range), frame: frame, chosenAt: chosenAt))
+    }
     if case .sameSize(let range) = remeasured,
       !escalates || node.nodeCore.supernodeID.load(ordering: .acquiring) == 0
     {

@@ -226,6 +226,16 @@ extension DisplayNode {
       return storage.isPlacedByHand && hasBounds ? .sameSize(SizeRange(exactly: bounds)) : .notLaidOut
     }
     if storage.styleVersion > applied.version { return .resized(applied.range) }
+    // A root in no window frames itself, in the range `passRangeAsRoot` picks (that of its newest measurement whose
+    // size its bounds have, a `layout(thatFits:)` newer than its applied layout too), read before this measurement
+    // replaces its newest one (adversarial round 29: it was measured in its applied range, or at exactly its
+    // bounds, and never grew in the newer range).
+    if hasBounds, nodeCore.supernodeID.load(ordering: .acquiring) == 0,
+      nodeCore.hostWindowID.load(ordering: .acquiring) == 0, let range = passRangeAsRoot(environment)
+    {
+      let size = try await cachedEntry(in: range, environment).layout.size
+      return .root(range, frame: size == bounds ? nil : Rect(origin: state.properties.frame.origin, size: size))
+    }
     if hasBounds, bounds != applied.layout.size {
       // Its frame is its own now, until a layout of its supernode places it again (see `passStep`).
       storage.isPlacedByHand = true
@@ -565,6 +575,9 @@ enum PassRemeasurement: Sendable {
   case resized(SizeRange)
   /// No pass laid it out yet.
   case notLaidOut
+  /// A root outside any window, laid out in the range as it frames itself (`frame` if it takes another size there;
+  /// see ``DisplayNode/passPlacementAsRoot(_:)``).
+  case root(SizeRange, frame: Rect?)
 }
 
 /// What one node took in a pass.

@@ -1192,6 +1192,37 @@ struct LayoutPassTests {
   }
 
   @Test(
+    "A loaded root in no window laid out in one measurement's range takes the range of a newer layout(thatFits:) whose size its bounds have, reframed at it or not, and grows in it, as Texture's _locked_constrainedSizeForLayoutPass and _rootNodeDidInvalidateSize take the newest pending layout's range (adversarial round 29: it stayed in its applied range, or at exactly its new bounds)",
+    arguments: [false, true]
+  )
+  @MainActor
+  func loadedRootTakesTheRangeOfItsNewerMeasurement(reframed: Bool) async throws {
+    let leaf = PassNode("leaf", size: Size(width: 10, height: 10))
+    let root = PassNode("root") { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(leaf)])) }
+    try await root.addSubnode(leaf)
+    // Laid out first in an exact range (or one 200 wide), and framed at it.
+    let first = reframed ? SizeRange(exactWidth: 200) : SizeRange(exactly: Size(width: 200, height: 10))
+    let size = try await root.layout(thatFits: first).size
+    await root.configure { $0.frame = Rect(origin: Point(x: 5, y: 5), size: size) }
+    await root.loadView()
+    try await root.layoutIfNeeded()
+    // Then measured in a range open downwards (300 wide, and framed at it; or 200 wide, the size it has).
+    let width = reframed ? 300.0 : 200
+    let newer = SizeRange(exactWidth: width)
+    #expect(try await root.layout(thatFits: newer).size == Size(width: width, height: 10))
+    if reframed {
+      await root.configure { $0.frame = Rect(x: 5, y: 5, width: width, height: 10) }
+      try await root.layoutIfNeeded()
+      #expect(root.appliedLayout?.size == Size(width: width, height: 10))
+    }
+    await leaf.setMethod { _ in .size(Size(width: 10, height: 40)) }
+    try await root.layoutIfNeeded()
+    #expect(root.appliedLayout?.size == Size(width: width, height: 40))
+    #expect(root.view?.frame == Rect(x: 5, y: 5, width: width, height: 40), "the root resized itself, its origin kept")
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 10, height: 40))
+  }
+
+  @Test(
     "A subnode invalidated while the pass that a load in no window asked for lays it out again makes its supernode lay it out at its new size (adversarial round 27: that pass laid it out alone at the new size, its frame kept the old one, which it then took for its own, and its supernode was never asked)"
   )
   @MainActor
