@@ -191,6 +191,20 @@ final class LayoutScope: Sendable {
     return isLayoutCode
   }
 
+  /// Whether the innermost frame measures the node with ``NodeCore/id`` `supernodeID` (its layout code runs in this
+  /// task) and has not asked its subnode with ID `subnodeID` for a layout by hand: whatever that layout measures of
+  /// the subnode, it measures from now on.
+  func isLayoutCode(ofSupernode supernodeID: UInt64, beforeItAsks subnodeID: UInt64) -> Bool {
+    for scope in chain {
+      let answer: Bool? = scope.frames.withLock { frames in
+        guard let last = frames.last else { return nil }
+        return last.nodeID == supernodeID && !last.isHook && !last.subnodeRequests.contains { $0.coreID == subnodeID }
+      }
+      if let answer { return answer }
+    }
+    return false
+  }
+
   /// Records that a measurement the current task asked for was refused because the task is cancelled, in the
   /// innermost frame (this scope's last, or, while it has none, its outer scope's): the measurement that frame is
   /// for is not cached.

@@ -12,13 +12,27 @@ extension DisplayNode {
   /// ```swift
   /// await title.setStyle { $0.flexShrink = 1 }
   /// ```
+  ///
+  /// Called from layout code, it asks for a layout pass, as a change of what
+  /// the node shows does (see ``invalidateCalculatedLayout()``); except from
+  /// the layout code of its supernode, before that code asks the node for a
+  /// layout itself (a style set on a subnode before returning the spec that
+  /// names it, as Texture's users set `style.flexGrow` in
+  /// `layoutSpecThatFits:`): that layout measures the node with its new
+  /// style, so no pass lays it out again, as Texture's style setters call
+  /// nothing on the node.
   public func setStyle(_ body: @Sendable (inout LayoutStyle) -> Void) {
     var style = state.style
     body(&style)
     guard style != state.style else { return }
     let storage = state.layout
     storage.style = style
-    invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
+    let core = nodeCore
+    let supernodeID = core.supernodeID.load(ordering: .acquiring)
+    let measuredNext =
+      supernodeID != 0
+      && LayoutScope.currentIfAny?.isLayoutCode(ofSupernode: supernodeID, beforeItAsks: core.id) == true
+    invalidateCalculatedLayout(asksForPassFromLayoutCode: !measuredNext)
     // Read after the bump; no pass can look at the node before this returns (it runs in the node's isolation).
     storage.styleVersion = nodeCore.layoutVersion.load(ordering: .acquiring)
   }
@@ -43,7 +57,8 @@ extension DisplayNode {
   /// not cached, and whatever measures the node next (its supernode's layout
   /// under way, or the next pass something else asks for) measures it anew.
   /// A change of what the node shows (``setNeedsLayout()``, a text node's
-  /// text, an image node's image, ``setStyle(_:)``) asks for a pass from
+  /// text, an image node's image, ``setStyle(_:)`` unless its supernode's
+  /// layout code calls it before it measures the node) asks for a pass from
   /// layout code too, as Texture's `setNeedsLayout` does: the next pass
   /// after the current one. A chain of passes, each asked for by code that
   /// the one before ran, ends after four of them (Texture would run such code

@@ -28,6 +28,22 @@ actor CallbackLeaf: DisplayNode {
   }
 }
 
+/// A row whose layout code makes its first subnode grow before returning the spec that names it, as Texture's users
+/// set `style.flexGrow` on a subnode in `layoutSpecThatFits:`; it counts its layout code's runs.
+actor FlexGrowingRow: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "flexGrowingRow")
+  nonisolated let grower = PassNode("grower", size: Size(width: 10, height: 10))
+  nonisolated let fixed = PassNode("fixed", size: Size(width: 10, height: 10))
+  nonisolated let runs = Atomic<Int>(0)
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    runs.add(1, ordering: .relaxed)
+    await grower.setStyle { $0.flexGrow = 1 }
+    return .spec(.stack(.horizontal, children: [.node(grower), .node(fixed)]))
+  }
+}
+
 /// A node that measures itself and, in its `layout(_:)`, invalidates its own layout (counting its hooks).
 actor SelfInvalidatingPlacer: DisplayNode {
   nonisolated let nodeCore = NodeCore()
@@ -166,6 +182,23 @@ struct LayoutReentrancyTests {
     try await window.layoutIfNeeded()
     #expect(before.width != 90)
     #expect(text.appliedLayout?.size.width == 90)
+  }
+
+  @Test(
+    "A style a node's layout code sets on its subnode before it names it lays the node out once, with the new style (Texture's style setters call nothing on the node; adversarial round 29: the change asked for a follow-up pass, which laid the supernode out again)",
+    arguments: [TurnMode.manual, .automatic])
+  @MainActor
+  func styleSetOnASubnodeInLayoutCodeLaysTheSupernodeOutOnce(_ mode: TurnMode) async throws {
+    let row = FlexGrowingRow()
+    try await row.addSubnodes([row.grower, row.fixed])
+    let window = Window(size: Size(width: 100, height: 20), turnMode: mode)
+    try await window.attach(row)
+    try await window.layoutIfNeeded()
+    #expect(row.grower.layer?.frame.size == Size(width: 90, height: 20), "laid out with its new style")
+    #expect(row.runs.load(ordering: .relaxed) == 1)
+    // The style is set again, unchanged: nothing more runs.
+    try await window.layoutIfNeeded()
+    #expect(row.runs.load(ordering: .relaxed) == 1)
   }
 
   /// Two leaves side by side in an automatic window, laid out.
