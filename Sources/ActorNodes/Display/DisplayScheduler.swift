@@ -31,8 +31,12 @@ import Synchronization
 /// do not keep it waiting, and it can cover the displays of some nodes only.
 /// A display superseded by a request listed while its batch took its snapshots
 /// is replaced in the batch: the newer display answers both. One superseded
-/// later (its draw cancelled, or skipped at the start) answers its own requests
-/// as it ends; the newer request is answered by its own display.
+/// later (its draw cancelled, or skipped at the start) leaves its requests to
+/// the display of the newer request, which answers both, so a wait returns with
+/// the newest contents; but only once in a row: a display that shows nothing
+/// after one that did so answers its own requests as it ends, so that a node
+/// whose every display is superseded (an animation asking for its next frame
+/// as it takes its snapshot) keeps no wait waiting.
 @HierarchyActor
 final class DisplayScheduler {
   /// The scheduler of every window: commits go to each node's own window.
@@ -55,6 +59,9 @@ final class DisplayScheduler {
   private var unanswered: [ObjectIdentifier: (core: NodeCore, latest: UInt64)] = [:]
   /// Callers of ``waitForDisplays(of:)`` and ``waitForDisplaysRequestedSoFar()``.
   private var displayWaiters: [DisplayWaiter] = []
+  /// The nodes whose latest display ended showing nothing and left its requests to a newer one's display (see
+  /// ``endedWithoutContents(_:through:)``).
+  private var deferredAnswers: Set<ObjectIdentifier> = []
 
   private init() {}
 
@@ -153,9 +160,10 @@ final class DisplayScheduler {
   /// Records that a display of `core`'s node answered its requests up to `request`: it was dropped, skipped at the
   /// start, or its commit is queued.
   private func answered(_ core: NodeCore, through request: UInt64) {
+    let id = ObjectIdentifier(core)
+    deferredAnswers.remove(id)
     guard request > core.displayRequestsAnswered.load(ordering: .acquiring) else { return }
     core.displayRequestsAnswered.store(request, ordering: .releasing)
-    let id = ObjectIdentifier(core)
     if let latest = unanswered[id]?.latest, latest <= request { unanswered[id] = nil }
     guard !displayWaiters.isEmpty else { return }
     displayWaiters.removeAll { waiter in
@@ -163,6 +171,22 @@ final class DisplayScheduler {
       waiter.continuation?.resume()
       return true
     }
+  }
+
+  /// Records that a display of `core`'s node that shows nothing ended (its draw cancelled, or superseded by a newer
+  /// snapshot): it answers its requests up to `request`, unless a newer request of the node is listed and the
+  /// node's display before did not leave its requests to a newer one already. That newer request's display
+  /// answers them all, so a wait for them returns with the newest contents, not with none (Texture commits only the
+  /// newest display, and its wait blocks the main thread, so nothing supersedes what it waits for). Once only: a
+  /// node whose every display is superseded before it draws (it asks for the next one as it takes its snapshot,
+  /// or a ticker asks faster than it draws) keeps no wait waiting for as long as it goes on.
+  private func endedWithoutContents(_ core: NodeCore, through request: UInt64) {
+    let id = ObjectIdentifier(core)
+    if deferredAnswers.remove(id) == nil, let latest = unanswered[id]?.latest, latest > request {
+      deferredAnswers.insert(id)
+      return
+    }
+    answered(core, through: request)
   }
 
   /// How many times a batch takes the requests that arrived while it took its snapshots, before it starts.
@@ -215,7 +239,11 @@ final class DisplayScheduler {
       // The displays that did not start drawing (skipped, or drawn and committed in the start hop) end here.
       let drawing = Set(transactions.lazy.flatMap(\.entries).map { ObjectIdentifier($0.job.ticket.core) })
       for job in jobs where !drawing.contains(ObjectIdentifier(job.ticket.core)) {
-        answered(job.ticket.core, through: job.answers)
+        if job.ticket.isSuperseded {
+          endedWithoutContents(job.ticket.core, through: job.answers)
+        } else {
+          answered(job.ticket.core, through: job.answers)
+        }
       }
       for transaction in transactions { launch(transaction) }
     }
@@ -246,7 +274,13 @@ final class DisplayScheduler {
     let commit = DisplayCommit(transaction: draws.transaction, results: draws.results.map { $0 ?? .cancelled })
     // Each display to the queue of its node's window now: a node may have moved while the draws ran.
     TurnQueue.queue(of: draws.transaction.entries[0].job.ticket.core).submit(commit)
-    for entry in draws.transaction.entries { answered(entry.job.ticket.core, through: entry.job.answers) }
+    for (entry, result) in zip(draws.transaction.entries, commit.results) {
+      if case .contents = result, !entry.job.ticket.isSuperseded {
+        answered(entry.job.ticket.core, through: entry.job.answers)
+      } else {
+        endedWithoutContents(entry.job.ticket.core, through: entry.job.answers)
+      }
+    }
   }
 }
 

@@ -1033,6 +1033,36 @@ extension HeldDrawSuites {
       #expect(node.probe.entries("willStart").count == starts + 1, "the replaced display never started")
     }
 
+    @Test(
+      "A request made after the display that recursivelyEnsureDisplay() waits for started supersedes it: that display is cancelled and commits nothing, and the wait returns with the newer display's contents (adversarial round 29: the cancelled display answered the wait, which returned with no contents)"
+    )
+    func aWaitFollowsADisplaySupersededAfterItStarted() async throws {
+      let node = AnimatedNode()
+      let window = window()
+      try await window.attach(node)
+      await node.recursivelyEnsureDisplay()
+      await node.recursivelyClearContents()
+      let (frames, starts) = (await node.frames, node.probe.entries("willStart").count)
+      node.executor.hold()
+      let ensured = Task { @MainActor in
+        await node.recursivelyEnsureDisplay()
+        return node.layer?.contents != nil
+      }
+      // The display it asked for waits for its snapshot: the wait has begun.
+      await node.executor.waitForAHeldJob()
+      let blockers = ExecutorBlockers()
+      await blockers.hold()  // Its draw will wait for a display thread.
+      node.executor.release()
+      await node.probe.waitFor("willStart", count: starts + 1)
+      // Started: a newer request now cancels it, and is left to a display of its own.
+      node.requestDisplay()
+      await DisplayScheduler.shared.waitForRequestsToArrive()
+      blockers.release()
+      #expect(await ensured.value, "the wait returned with the contents of neither display")
+      #expect(await node.frames == frames + 2)
+      #expect(node.probe.entries("willStart").count == starts + 2)
+    }
+
     @Test func clearingContents() async throws {
       let root = PaintNode("root", frame: Rect(x: 0, y: 0, width: 8, height: 8))
       let child = PaintNode("child", frame: Self.square)
