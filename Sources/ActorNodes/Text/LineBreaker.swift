@@ -132,6 +132,16 @@ struct LineBreaker {
       commitWord()
       if lineStart != nil, !isCutShort { endLine(nextStart: nil) }
     }
+    if !isCutShort, lineStart == nil, let last = text.runs.last, let character = last.string.last,
+      FontMetrics.classify(character).kind == .newline
+    {
+      // A final newline ends with an empty line, as TextKit's extra line fragment (which `ASTextNode`'s renderer
+      // measures: `usedRectForTextContainer:` includes it), in the newline's font; only if it fits, and leaving it
+      // out truncates nothing (no text is left).
+      note(last.attributes.font)
+      let fitsCount = maximumNumberOfLines == 0 || lines.count < maximumNumberOfLines
+      if fitsCount, lineTop + lineHeight <= room.height + Self.tolerance { endLine(nextStart: nil) }
+    }
     // An empty token replaces nothing (Texture's tail truncater replaces only with a token of some length): the
     // lines are simply cut at the limit.
     if isCutShort, !lines.isEmpty, !truncationToken.isEmpty { truncateLastLine() }

@@ -15,7 +15,9 @@
 ///   it; the rules hold where two characters touch, not across spaces;
 /// - a word wider than the line is broken between grapheme clusters, so an
 ///   emoji sequence or a letter with its accents is never split;
-/// - a newline always breaks; a newline at the very end adds no empty line;
+/// - a newline always breaks; a newline at the very end is followed by an
+///   empty line in its font (TextKit's extra line fragment), left out, and
+///   nothing truncated, where no line is left for it;
 /// - when the text needs more lines than ``maximumNumberOfLines`` allows or
 ///   than fit in the height, the last line shown ends with the truncation
 ///   token (`…` by default), in the attributes of the text's last character,

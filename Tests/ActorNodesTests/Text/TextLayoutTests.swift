@@ -125,12 +125,32 @@ struct TextLayoutTests {
     #expect(tone.runs.count == 1)
   }
 
-  @Test("newlines always break; an empty paragraph is an empty line; a final newline adds none")
+  @Test("newlines always break; an empty paragraph is an empty line; so is what follows a final newline")
   func hardBreaks() {
-    let layout = lay("a\n\nb\n", width: 100)
+    let layout = lay("a\n\nb", width: 100)
     #expect(shown(layout) == ["a", "", "b"])
     #expect(layout.size.height == 36)
     #expect(shown(lay("a\r\nb")) == ["a", "b"])
+  }
+
+  @Test(
+    "A final newline ends the text with an empty line in the newline's font, which counts to the height, as TextKit's extra line fragment counts in ASTextNode's used rectangle; where no line is left for it, it is left out and nothing is truncated (adversarial round 29: it added no line)"
+  )
+  func finalNewlineEndsWithAnEmptyLine() {
+    let layout = lay("a\n\nb\n", width: 100)
+    #expect(shown(layout) == ["a", "", "b", ""])
+    #expect(layout.size.height == 48)
+    #expect(layout.lines.last?.frame == Rect(x: 0, y: 36, width: 0, height: 12))
+    #expect(!layout.isTruncated)
+    #expect(lay("a\r\n").size.height == 24)
+    let big = Font(size: 20)
+    var mixed = text("a")
+    mixed.append("\n", attributes: .init(font: big))
+    #expect(TextLayout(mixed, constrainedTo: Size(width: 100, height: 100)).lines.last?.frame.height == big.lineHeight)
+    for limited in [lay("a\n", lines: 1), lay("a\n", height: 20)] {
+      #expect(shown(limited) == ["a"])
+      #expect(!limited.isTruncated)
+    }
   }
 
   @Test("spaces after a newline are content: they count to the line's width")
