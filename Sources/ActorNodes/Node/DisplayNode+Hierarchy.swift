@@ -95,11 +95,11 @@ extension DisplayNode {
 
   /// Replaces a subnode with another node, which takes its position.
   ///
-  /// In a window, both reach the views in the window's next turn, whose
-  /// hierarchy phase runs the new node's `willEnterHierarchy` and
-  /// `didEnterHierarchy` before the old node's `didExitHierarchy` (Texture
-  /// removes the old node first, so its exit comes first there): hand a
-  /// resource from the old node to the new one outside these hooks.
+  /// In a window, both reach the views in the window's next turn, which runs
+  /// the old node's `didExitHierarchy` before the new node's
+  /// `willEnterHierarchy` and `didEnterHierarchy`, as Texture removes the old
+  /// node before it inserts the new one. (A new node's `didLoad` runs before
+  /// both: a turn creates its views first.)
   ///
   /// - Throws: ``HierarchyError/notASubnode`` if `old` is not a subnode, and the errors of ``addSubnode(_:)``.
   @HierarchyActor

@@ -11,7 +11,8 @@
 ///    view has not arrived yet waits for a later turn;
 /// 4. apply property writes (newest version wins, per property);
 /// 5. run `onDidLoad` blocks registered after load;
-/// 6. update hierarchy membership and call the hierarchy hooks. A node is in
+/// 6. update hierarchy membership and call the hierarchy hooks, the exits of
+///    the subtrees that edits removed first. A node is in
 ///    a window's hierarchy only once its `didLoad` has run, and the main actor
 ///    keeps it alive while it is (Texture's view keeps its node alive), so
 ///    every `willEnterHierarchy` gets its `didExitHierarchy` before the node dies;
@@ -128,6 +129,8 @@ private final class TurnWork {
   var rebuilds: [ViewSlot] = []
   /// Slots whose place in the tree changed (new parent, no parent, or a window).
   var moved: [ViewSlot] = []
+  /// Slots that this turn's edits took out of their parent's subnodes (a subset of ``moved``).
+  private var removed: [ViewSlot] = []
   /// Windows whose root changed.
   var windows: [Window] = []
   /// Parked writes whose node's `didLoad` ran in this turn and that no block waited for (the turn's own writes
@@ -331,6 +334,7 @@ private final class TurnWork {
         slot.placedParent = nil
         parent.display?.forgetPending(slot.coreID)
         markMoved(slot)
+        if slot.isInHierarchy { removed.append(slot) }
       }
     }
     markRebuild(parent)
@@ -634,11 +638,26 @@ private final class TurnWork {
   // MARK: - Phase 6: hierarchy membership
 
   private func updateHierarchy() {
+    exitRemovedSubtrees()
     // Every slot whose view was created or moved this turn is in `moved`: a candidate.
     for slot in moved { slot.candidateStamp = stamp }
     for slot in moved where slot.isLoaded {
       updateMembership(of: slot)
       LayoutTriggers.nodeMoved(slot)
+    }
+  }
+
+  /// Takes the subtrees that this turn's edits removed out of their window, before anything enters one.
+  ///
+  /// Texture removes a view as its edit runs, so a removed node's
+  /// `didExitHierarchy` comes before the enter hooks of the nodes that later
+  /// edits add (a replaced subnode exits before its replacement enters). The
+  /// turn sees the result of its edits, not their order: the exits of
+  /// removals go first. A node removed and placed elsewhere in the turn
+  /// (moved, or made a window's root) is not removed.
+  private func exitRemovedSubtrees() {
+    for slot in removed where slot.isInHierarchy && slot.placedParent == nil && slot.window == nil {
+      propagate(0, into: slot)
     }
   }
 

@@ -227,6 +227,42 @@ struct AppearanceTests {
       ])
   }
 
+  @Test(
+    "A subnode removed (or replaced) exits before the nodes added in the same turn enter, under its supernode or another, as Texture's edits run in order",
+    arguments: ["replace", "removeThenAdd", "removeThenAddElsewhere"], [false, true])
+  @MainActor
+  func removalsExitBeforeAdditionsEnter(edit: String, isNewNodeLoaded: Bool) async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let (parent, other) = (RecordingNode("parent", log: log), RecordingNode("other", log: log))
+    let (old, oldSubnode) = (RecordingNode("old", log: log), RecordingNode("oldSubnode", log: log))
+    let new = RecordingNode("new", log: log)
+    try await old.addSubnode(oldSubnode)
+    try await parent.addSubnode(old)
+    try await root.addSubnodes([parent, other])
+    if isNewNodeLoaded { await new.loadView() }
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    log.clear()
+    switch edit {
+    case "replace":
+      try await parent.replaceSubnode(old, with: new)
+    case "removeThenAdd":
+      await old.removeFromSupernode()
+      try await parent.addSubnode(new)
+    default:
+      await other.configure { $0.alpha = 0.5 }  // `other` has work queued first: its turn operations come first.
+      await old.removeFromSupernode()
+      try await other.addSubnode(new)
+    }
+    await window.flush()
+    #expect(
+      log.entries.filter { !$0.hasSuffix("didLoad") } == [
+        "old.didExit(false)", "oldSubnode.didExit(false)", "new.willEnter(true)", "new.didEnter",
+      ])
+    #expect(new.isInHierarchy && !old.isInHierarchy && !oldSubnode.isInHierarchy)
+  }
+
   @Test("Moving a node to another window exits the first and enters the second")
   @MainActor
   func moveBetweenWindows() async throws {
