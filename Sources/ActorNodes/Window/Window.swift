@@ -355,6 +355,9 @@ public final class Window {
     // (Weak references to the window already read `nil` here; `rootNode` is set only while attached.)
     if let slot = rootNode?.nodeCore.slot {
       slot.window = nil
+      // Its view leaves the window's view first, as a `UIWindow`'s subviews leave it when it goes: the exit hooks
+      // see the root's view in no superview, as after a detach.
+      placeRoot()
       MainTurn.exitHierarchyOfClosedWindow(from: slot)
     }
     // The root weakly: a tree that nobody else holds dies with the window, here, as a `UIWindow`'s views release

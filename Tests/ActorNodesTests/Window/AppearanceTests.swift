@@ -336,6 +336,24 @@ struct AppearanceTests {
     #expect(root.view?.window === replacement)
   }
 
+  @Test(
+    "A window that goes away takes its root's view out of its view before the root's didExitHierarchy, as a UIWindow's subviews leave it when it goes",
+    arguments: [false, true])
+  @MainActor
+  func windowDeallocationRemovesTheRootsViewFirst(isLayerBacked: Bool) async throws {
+    let log = EventLog()
+    let root = ExitObservingNode("root", log: log, isLayerBacked: isLayerBacked)
+    let child = ExitObservingNode("child", log: log, isLayerBacked: isLayerBacked)
+    try await root.addSubnode(child)
+    var window: Window? = Window(turnMode: .manual)
+    let windowView = try #require(window?.view)
+    try await window?.attach(root)
+    window = nil
+    // The root's view has left the window's view; its subnode's view is still in the root's.
+    #expect(log.entries == ["root.didExit(superlayer: false)", "child.didExit(superlayer: true)"])
+    #expect(windowView.subviews.isEmpty && windowView.layer.sublayers.isEmpty)
+  }
+
   @Test("A window that a hook lets go in the middle of a turn exits its tree once the turn has entered every node")
   @MainActor
   func windowReleasedByAHookMidTurn() async throws {
@@ -389,5 +407,25 @@ actor WindowDroppingNode: HookRecording {
     let action = onDidEnter
     onDidEnter = nil
     action?()
+  }
+}
+
+/// A node that records, in its `didExitHierarchy`, whether its layer is still in a superlayer.
+actor ExitObservingNode: DisplayNode {
+  nonisolated let nodeCore: NodeCore
+  let nodeState: NodeState
+  nonisolated let name: String
+  nonisolated let log: EventLog
+
+  init(_ name: String, log: EventLog, isLayerBacked: Bool = false) {
+    nodeCore = NodeCore(isLayerBacked: isLayerBacked)
+    nodeState = NodeState(debugName: name)
+    self.name = name
+    self.log = log
+  }
+
+  @MainActor func didExitHierarchy(_ context: borrowing HierarchyContext) {
+    let isInSuperview = view.map { $0.superview != nil } ?? true
+    log.record("\(name).didExit(superlayer: \(layer?.superlayer != nil && isInSuperview))")
   }
 }
