@@ -456,6 +456,7 @@ enum Tree {
       case .loaded:
         guard collectingLoading else { continue }
         if core.pending.load != nil { prepared.loading.append(node) }
+        if core.pending.childrenChanged { prepared.changed.append(node) }
       }
       stack.append(contentsOf: core.subnodes.reversed())
     }
@@ -517,7 +518,13 @@ enum Tree {
         places.append(place)
       }
     }
-    return entries.isEmpty ? [] : [.load(entries)] + places
+    // The waiting changes of the subtree's loaded nodes too: the turn shows the tree as it is, not as their window
+    // last showed it (round 29: a subnode removed before an attach entered the window with the tree, and left it
+    // at the next turn; one added was left out of it until then).
+    for node in prepared.changed {
+      if let place = takeChildrenChange(of: node.nodeCore) { places.append(place) }
+    }
+    return (entries.isEmpty ? [] : [.load(entries)]) + places
   }
 
   /// Takes `core`'s waiting change of subnodes, if any, as the operation that applies it: the list as it is now,
@@ -700,6 +707,9 @@ struct PreparedLoad {
   var batch: LoadBatch?
   /// Nodes of the subtree whose views were already on their way (only for loads that apply their own turn).
   var loading: [any DisplayNode] = []
+  /// Loaded nodes of the subtree whose change of subnodes waits for a turn (only for loads that apply their own
+  /// turn, which takes it).
+  var changed: [any DisplayNode] = []
   /// The tickets of other loads still gathering some of ``loading``.
   var tickets: [LoadTicket] = []
 }

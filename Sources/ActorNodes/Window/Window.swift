@@ -88,7 +88,10 @@ public final class Window {
   ///   The layout runs in a task of its own, as the window's later passes do: an
   ///   attach from a cancelled task lays the tree out all the same.
   /// - Important: This method suspends; the tree can change meanwhile. Changes
-  ///   made after the load was prepared reach the views in a later turn.
+  ///   made after the load was prepared reach the views in a later turn. The
+  ///   changes of subnodes made before, still waiting for a turn of the window
+  ///   the tree was last in, are applied in the attach's turn: a subnode
+  ///   removed before the attach never enters the window.
   public func attach(_ root: any DisplayNode) async throws(HierarchyError) {
     guard !LayoutScope.isInLayoutCode else { throw .windowChangedInLayoutCode }
     await beginRootChange()

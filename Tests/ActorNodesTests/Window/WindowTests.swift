@@ -79,4 +79,31 @@ struct WindowTests {
     #expect(log.entries(containing: "child.didLoad").count == 1)
     #expect(log.entries(containing: "child.willEnter").count == 1)
   }
+
+  @Test(
+    "A loaded tree whose subnodes changed while their turn waited (a loaded node added, a subnode removed) is as edited when attach returns: the removed subnode never enters, the added one is in (Texture: edits apply at once)",
+    arguments: [false, true])
+  @MainActor
+  func attachAppliesTheTreesWaitingChangesOfSubnodes(inAnotherWindow: Bool) async throws {
+    let log = EventLog()
+    let root = RecordingNode("root", log: log)
+    let (removed, added) = (RecordingNode("removed", log: log), RecordingNode("added", log: log))
+    try await root.addSubnode(removed)
+    await added.loadView()
+    let first = Window(turnMode: .manual)
+    try await first.attach(root)
+    log.clear()
+    await removed.removeFromSupernode()  // Both wait for a turn of the first window...
+    try await root.addSubnode(added)
+    await first.detach()  // ...which detaches first.
+    #expect(log.entries(containing: "removed.didExit").count == 1)
+    log.clear()
+    let second = inAnotherWindow ? Window(turnMode: .manual) : first
+    try await second.attach(root)
+    #expect(added.isInHierarchy && added.view?.superview === root.view)
+    #expect(!removed.isInHierarchy && removed.view?.superview == nil)
+    await first.flush()
+    await second.flush()
+    #expect(log.entries == ["root.willEnter(true)", "added.willEnter(true)", "added.didEnter", "root.didEnter"])
+  }
 }
