@@ -125,9 +125,10 @@ struct SpecTests {
       (.x, RelativeSizing(), Size(width: 300, height: 300), rect(115, 0, 70, 100)),
       (.y, RelativeSizing(), Size(width: 300, height: 300), rect(0, 100, 70, 100)),
       (CenteringOptions(), RelativeSizing(), Size(width: 300, height: 300), rect(0, 0, 70, 100)),
-      (.xy, .minimumSize, Size(width: 70, height: 100), rect(0, 0, 70, 100)),
-      (.xy, .minimumWidth, Size(width: 70, height: 300), rect(0, 100, 70, 100)),
-      (.xy, .minimumHeight, Size(width: 300, height: 100), rect(115, 0, 70, 100)),
+      // Texture's names for the center spec's sizing (ASCenterLayoutSpecSizingOptionMinimumXY, …X, …Y).
+      (.xy, .minimumXY, Size(width: 70, height: 100), rect(0, 0, 70, 100)),
+      (.xy, .minimumX, Size(width: 70, height: 300), rect(0, 100, 70, 100)),
+      (.xy, .minimumY, Size(width: 300, height: 100), rect(115, 0, 70, 100)),
     ])
   func center(centering: CenteringOptions, sizing: RelativeSizing, size: Size, frame: Rect?) async throws {
     let fixture = try await SpecFixture(1) { n in .center(centering, sizing: sizing, box(n[0], 70, 100)) }

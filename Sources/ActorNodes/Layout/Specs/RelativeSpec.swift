@@ -16,7 +16,13 @@ extension LayoutSpec {
   ///
   /// A relative spec whose positions are ``RelativePosition/center`` on the
   /// centred axes and ``RelativePosition/none`` on the others (where the
-  /// child is offered the spec's minimum, at the start).
+  /// child is offered the spec's minimum, at the start). `sizing` takes
+  /// Texture's center names as well as the relative spec's:
+  /// ``RelativeSizing/minimumXY`` is ``RelativeSizing/minimumSize``.
+  ///
+  /// ```swift
+  /// .center(.xy, sizing: .minimumXY, .node(title))  // ASCenterLayoutSpecCenteringXY, …SizingOptionMinimumXY
+  /// ```
   public static func center(
     _ centering: CenteringOptions, sizing: RelativeSizing = [], _ child: LayoutSpec
   ) -> LayoutSpec {
@@ -67,6 +73,13 @@ public struct RelativeSizing: OptionSet, Hashable, Sendable {
   public static let minimumHeight = RelativeSizing(rawValue: 1 << 1)
   /// As small as the child on both axes.
   public static let minimumSize: RelativeSizing = [.minimumWidth, .minimumHeight]
+
+  /// ``minimumWidth`` by the name a center spec gives it: Texture's `ASCenterLayoutSpecSizingOptionMinimumX`.
+  public static let minimumX = minimumWidth
+  /// ``minimumHeight`` by the name a center spec gives it: Texture's `ASCenterLayoutSpecSizingOptionMinimumY`.
+  public static let minimumY = minimumHeight
+  /// ``minimumSize`` by the name a center spec gives it: Texture's `ASCenterLayoutSpecSizingOptionMinimumXY`.
+  public static let minimumXY = minimumSize
 }
 
 /// The axes a center spec centres its child on.
