@@ -228,7 +228,7 @@ extension Layout.Element: CustomStringConvertible {
   public var description: String { label }
 }
 
-extension Layout: Equatable {
+extension Layout: Hashable {
   /// Whether both layouts are of the same elements (nodes compared by identity, as `===`), with the same sizes
   /// and positions, all the way down: two passes that gave a node the same layout give equal layouts.
   ///
@@ -242,5 +242,18 @@ extension Layout: Equatable {
       pending.append(contentsOf: zip(a.sublayouts, b.sublayouts))
     }
     return true
+  }
+
+  /// Hashes every layout's element (a node by its identity), size and position, as `==` compares them, without
+  /// recursion.
+  public func hash(into hasher: inout Hasher) {
+    var pending = [self]
+    while let layout = pending.popLast() {
+      hasher.combine(layout.element)
+      hasher.combine(layout.size)
+      hasher.combine(layout.position)
+      hasher.combine(layout.sublayouts.count)
+      pending.append(contentsOf: layout.sublayouts)
+    }
   }
 }

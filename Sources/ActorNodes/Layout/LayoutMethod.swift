@@ -3,7 +3,10 @@
 /// Texture has three methods to override, of which a node must implement at
 /// most one (it checks at runtime). Returning one value of this enum makes
 /// "exactly one" hold by construction.
-public enum LayoutMethod: Sendable {
+///
+/// Two methods are equal when they are the same case with equal values (see
+/// ``LayoutSpec``'s and ``Layout``'s `==`: nodes compare by identity).
+public enum LayoutMethod: Hashable, Sendable {
   /// Lay out automatically from a spec: Texture's `layoutSpecThatFits:`.
   ///
   /// The library measures the spec's nodes and flattens the result into the

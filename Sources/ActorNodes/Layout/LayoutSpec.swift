@@ -90,16 +90,32 @@ protocol SpecComputation: Sendable {
 
   /// Lays the spec out within `range`, `parentSize` being its parent's size (NaN on an axis where it is not known).
   func layout(in range: SizeRange, parentSize: Size, environment: LayoutEnvironment) async throws -> Layout
+
+  /// Whether `other`'s options (every stored value but the children) are the same as this spec's.
+  ///
+  /// Each kind compares every option it has: ``LayoutSpec``'s `==` compares the children itself, without recursion.
+  func hasSameOptions(as other: Self) -> Bool
+  /// Hashes the options that ``hasSameOptions(as:)`` compares.
+  func hashOptions(into hasher: inout Hasher)
 }
 
 extension SpecComputation {
   var appliesOwnSizeStyle: Bool { true }
+
+  /// Whether `other` is a spec of the same kind and name with the same options, the children aside.
+  func isSameKind(as other: any SpecComputation) -> Bool {
+    guard let other = other as? Self else { return false }
+    return name == other.name && hasSameOptions(as: other)
+  }
 }
 
 /// Texture's bare `ASLayoutSpec`: no children, the smallest size of the range.
 struct SpacerSpec: SpecComputation {
   var name: String { "Spacer" }
   var children: [LayoutSpec] { [] }
+
+  func hasSameOptions(as _: SpacerSpec) -> Bool { true }
+  func hashOptions(into _: inout Hasher) {}
 
   func layout(in range: SizeRange, parentSize: Size, environment: LayoutEnvironment) async throws -> Layout {
     try environment.layout(of: .spec(name), size: range.min)

@@ -209,6 +209,116 @@ struct LayoutResultTests {
     #expect(deep.description.split(separator: "\n").last?.contains("[depth 5000] <BasicNode") == true)
   }
 
+  @Test(
+    "Specs compare by kind, every option, style and children, nodes by identity: built alike they are equal")
+  func specsCompareByOptionsStyleAndNodeIdentity() {
+    let a = BasicNode(), b = BasicNode()
+    let n = LayoutSpec.node(a), m = LayoutSpec.node(b)
+    func same(_ make: () -> LayoutSpec, sourceLocation: SourceLocation = #_sourceLocation) {
+      let x = make(), y = make()
+      #expect(x == y, sourceLocation: sourceLocation)
+      #expect(x.hashValue == y.hashValue, sourceLocation: sourceLocation)
+    }
+    func differ(_ x: LayoutSpec, _ y: LayoutSpec, sourceLocation: SourceLocation = #_sourceLocation) {
+      #expect(x != y, sourceLocation: sourceLocation)
+      #expect(Set([x, y]).count == 2, sourceLocation: sourceLocation)
+    }
+
+    // Nodes: by identity, and by the style fields the element sets (a field set to its default still overrides).
+    same { .node(a) }
+    differ(.node(a), .node(b))
+    same { .node(a).flexGrow(1).preferredSize(Size(width: 10, height: 20)) }
+    differ(.node(a).flexGrow(1), .node(a).flexGrow(2))
+    differ(.node(a).flexGrow(0), .node(a))
+    differ(.node(a).width(10), .node(a).height(10))
+    differ(.node(a).style(LayoutStyle()), .node(a))
+    #expect(.node(a).flexGrow(1).flexShrink(1) == LayoutSpec.node(a).flexShrink(1).flexGrow(1), "order of setting")
+    differ(.node(a), .spacer)
+
+    // Every kind and every option.
+    same { .spacer }
+    differ(.spacer, .spacer.flexGrow(1))
+    same { .stack(.vertical, spacing: 4, justifyContent: .center, alignItems: .end, children: [n, .spacer, m]) }
+    let stack = LayoutSpec.stack(.vertical, spacing: 4, justifyContent: .center, alignItems: .end, children: [n, m])
+    differ(stack, .stack(.horizontal, spacing: 4, justifyContent: .center, alignItems: .end, children: [n, m]))
+    differ(stack, .stack(.vertical, spacing: 5, justifyContent: .center, alignItems: .end, children: [n, m]))
+    differ(stack, .stack(.vertical, spacing: 4, justifyContent: .end, alignItems: .end, children: [n, m]))
+    differ(stack, .stack(.vertical, spacing: 4, justifyContent: .center, alignItems: .start, children: [n, m]))
+    differ(stack, .stack(.vertical, spacing: 4, justifyContent: .center, alignItems: .end, children: [m, n]))
+    differ(stack, .stack(.vertical, spacing: 4, justifyContent: .center, alignItems: .end, children: [n]))
+    differ(stack, stack.flexGrow(1))
+    same { .inset(EdgeInsets(top: 1, left: .infinity), n) }
+    differ(.inset(EdgeInsets(top: 1), n), .inset(EdgeInsets(left: 1), n))
+    differ(.inset(.zero, n), .inset(.zero, m))
+    same { .overlay(n, overlay: m) }
+    differ(.overlay(n, overlay: m), .overlay(m, overlay: n))
+    differ(.overlay(n, overlay: m), .background(n, background: m))
+    same { .background(n, background: m) }
+    differ(.background(n, background: m), .background(m, background: n))
+    same { .ratio(0.5, n) }
+    differ(.ratio(0.5, n), .ratio(2, n))
+    same { .relative(horizontal: .start, vertical: .end, sizing: .minimumWidth, n) }
+    let relative = LayoutSpec.relative(horizontal: .start, vertical: .end, sizing: .minimumWidth, n)
+    differ(relative, .relative(horizontal: .center, vertical: .end, sizing: .minimumWidth, n))
+    differ(relative, .relative(horizontal: .start, vertical: .center, sizing: .minimumWidth, n))
+    differ(relative, .relative(horizontal: .start, vertical: .end, sizing: .minimumHeight, n))
+    same { .center(.x, sizing: .minimumSize, n) }
+    differ(.center(.x, n), .center(.y, n))
+    differ(.center(n), .center(sizing: .minimumHeight, n))
+    // A center spec is a relative spec of another kind: its layouts and its description name it `Center`.
+    differ(.center(.xy, n), .relative(horizontal: .center, vertical: .center, n))
+    same { .corner(n, corner: m, location: .topRight, offset: Point(x: 1, y: 2), wrapsCorner: true) }
+    let corner = LayoutSpec.corner(n, corner: m, location: .topRight, offset: Point(x: 1, y: 2), wrapsCorner: true)
+    differ(corner, .corner(n, corner: m, location: .bottomRight, offset: Point(x: 1, y: 2), wrapsCorner: true))
+    differ(corner, .corner(n, corner: m, location: .topRight, offset: Point(x: 2, y: 1), wrapsCorner: true))
+    differ(corner, .corner(n, corner: m, location: .topRight, offset: Point(x: 1, y: 2), wrapsCorner: false))
+    differ(corner, .corner(m, corner: n, location: .topRight, offset: Point(x: 1, y: 2), wrapsCorner: true))
+    same { .absolute(sizing: .sizeToFit, children: [n.layoutPosition(Point(x: 1, y: 1)), m]) }
+    differ(.absolute(children: [n]), .absolute(sizing: .sizeToFit, children: [n]))
+    differ(.absolute(children: [n.layoutPosition(Point(x: 1, y: 1))]), .absolute(children: [n]))
+    #expect(LayoutSpec.wrapper(n) == .wrapper([n]))
+    differ(.wrapper([n, m]), .wrapper([m, n]))
+    differ(.wrapper(n), .inset(.zero, n))
+
+    // A spec's style is its whole style: setting a field to its default changes nothing in how it lays out.
+    #expect(LayoutSpec.wrapper(n).flexGrow(0) == .wrapper(n))
+    differ(.wrapper(n).minWidth(10), .wrapper(n))
+
+    // Nested: equal all the way down, and a difference deep inside is found.
+    same { .inset(EdgeInsets(all: 8), .stack(children: [.node(a).flexGrow(1), .ratio(1, m)])) }
+    differ(
+      .inset(EdgeInsets(all: 8), .stack(children: [.node(a).flexGrow(1), .ratio(1, m)])),
+      .inset(EdgeInsets(all: 8), .stack(children: [.node(a).flexGrow(1), .ratio(1, m.flexShrink(1))])))
+
+    // The layout methods compare by case and value.
+    #expect(LayoutMethod.spec(stack) == .spec(stack))
+    #expect(LayoutMethod.spec(.node(a)) != .spec(.node(b)))
+    #expect(LayoutMethod.size(Size(width: 1, height: 2)) == .size(Size(width: 1, height: 2)))
+    #expect(LayoutMethod.size(.zero) != .layout(Layout(node: a, size: .zero)))
+    #expect(LayoutMethod.layout(Layout(node: a, size: .zero)) == .layout(Layout(node: a, size: .zero)))
+    #expect(Set<LayoutMethod>([.spec(n), .spec(n), .size(.zero), .layout(Layout(node: a, size: .zero))]).count == 3)
+    #expect(Set([Layout(node: a, size: .zero), Layout(node: a, size: .zero), Layout(node: b, size: .zero)]).count == 2)
+  }
+
+  @Test("Deep specs compare and hash in constant stack")
+  func deepSpecsCompareInConstantStack() {
+    let a = BasicNode()
+    // 20,000 levels: within what releasing a spec takes (AN-0004, "Depth"), far past what a recursive `==` takes.
+    func chain(_ leaf: LayoutSpec) -> LayoutSpec {
+      var spec = leaf
+      for level in 0..<20_000 { spec = level.isMultiple(of: 2) ? .inset(.zero, spec) : .wrapper(spec) }
+      return spec
+    }
+    let deep = chain(.node(a)), alike = chain(.node(a)), other = chain(.node(a).flexGrow(1))
+    #expect(deep == alike)
+    #expect(deep != other)
+    #expect(deep.hashValue == alike.hashValue)
+    #expect(LayoutMethod.spec(deep) == .spec(alike))
+    var layout = Layout(node: a, size: .zero)
+    for _ in 0..<20_000 { layout = Layout(element: .spec("Inset"), size: .zero, sublayouts: [layout]) }
+    #expect(Set([layout, layout]).count == 1)
+  }
+
   @Test("The sketch draws every frame, marked and explained in a legend")
   func sketch() {
     let root = BasicNode(), icon = BasicNode(), title = BasicNode()

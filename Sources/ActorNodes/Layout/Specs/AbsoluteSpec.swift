@@ -26,6 +26,9 @@ struct AbsoluteSpec: SpecComputation {
 
   var name: String { "Absolute" }
 
+  func hasSameOptions(as other: AbsoluteSpec) -> Bool { sizing == other.sizing }
+  func hashOptions(into hasher: inout Hasher) { hasher.combine(sizing) }
+
   func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
     let known = range.max.boundedOrUnknown
     let request = ChildRequest.absolute(specMax: range.max, parentSize: known)

@@ -17,6 +17,9 @@ struct BackgroundSpec: SpecComputation {
   var children: [LayoutSpec] { [background, child] }
   var appliesOwnSizeStyle: Bool { false }
 
+  func hasSameOptions(as _: BackgroundSpec) -> Bool { true }
+  func hashOptions(into _: inout Hasher) {}
+
   func layout(in range: SizeRange, parentSize: Size, environment: LayoutEnvironment) async throws -> Layout {
     let content = try await child.layout(in: range, parentSize: parentSize, environment: environment)
     let back = try await background.layout(

@@ -40,6 +40,15 @@ struct CornerSpec: SpecComputation {
   var name: String { "Corner" }
   var children: [LayoutSpec] { [child, corner] }
 
+  func hasSameOptions(as other: CornerSpec) -> Bool {
+    location == other.location && offset == other.offset && wrapsCorner == other.wrapsCorner
+  }
+  func hashOptions(into hasher: inout Hasher) {
+    hasher.combine(location)
+    hasher.combine(offset)
+    hasher.combine(wrapsCorner)
+  }
+
   func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
     let known = range.max.boundedOrUnknown
     let base = try await child.layout(in: range, parentSize: known, environment: environment)

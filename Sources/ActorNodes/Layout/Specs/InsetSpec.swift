@@ -25,6 +25,9 @@ struct InsetSpec: SpecComputation {
   var children: [LayoutSpec] { [child] }
   var appliesOwnSizeStyle: Bool { false }
 
+  func hasSameOptions(as other: InsetSpec) -> Bool { insets == other.insets }
+  func hashOptions(into hasher: inout Hasher) { hasher.combine(insets) }
+
   func layout(in range: SizeRange, parentSize: Size, environment: LayoutEnvironment) async throws -> Layout {
     let horizontal = insets.horizontal
     let vertical = insets.vertical

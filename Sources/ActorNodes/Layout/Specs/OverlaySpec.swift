@@ -17,6 +17,9 @@ struct OverlaySpec: SpecComputation {
   var children: [LayoutSpec] { [child, overlay] }
   var appliesOwnSizeStyle: Bool { false }
 
+  func hasSameOptions(as _: OverlaySpec) -> Bool { true }
+  func hashOptions(into _: inout Hasher) {}
+
   func layout(in range: SizeRange, parentSize: Size, environment: LayoutEnvironment) async throws -> Layout {
     let content = try await child.layout(in: range, parentSize: parentSize, environment: environment)
     let front = try await overlay.layout(

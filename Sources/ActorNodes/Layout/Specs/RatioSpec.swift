@@ -23,6 +23,9 @@ struct RatioSpec: SpecComputation {
   var name: String { "Ratio" }
   var children: [LayoutSpec] { [child] }
 
+  func hasSameOptions(as other: RatioSpec) -> Bool { ratio == other.ratio }
+  func hashOptions(into hasher: inout Hasher) { hasher.combine(ratio) }
+
   func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
     var options: [Size] = []
     if range.max.width.boundsLayout {

@@ -105,6 +105,15 @@ struct RelativeSpec: SpecComputation {
 
   var children: [LayoutSpec] { [child] }
 
+  func hasSameOptions(as other: RelativeSpec) -> Bool {
+    horizontal == other.horizontal && vertical == other.vertical && sizing == other.sizing
+  }
+  func hashOptions(into hasher: inout Hasher) {
+    hasher.combine(horizontal)
+    hasher.combine(vertical)
+    hasher.combine(sizing)
+  }
+
   func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
     let known = range.max.boundedOrUnknown
     let childRange = SizeRange(

@@ -117,6 +117,17 @@ struct StackSpec: SpecComputation {
 
   var name: String { "Stack" }
 
+  func hasSameOptions(as other: StackSpec) -> Bool {
+    direction == other.direction && spacing == other.spacing && justifyContent == other.justifyContent
+      && alignItems == other.alignItems
+  }
+  func hashOptions(into hasher: inout Hasher) {
+    hasher.combine(direction)
+    hasher.combine(spacing)
+    hasher.combine(justifyContent)
+    hasher.combine(alignItems)
+  }
+
   /// A violation smaller than this is none (Texture's `kViolationEpsilon`).
   static let violationEpsilon = 0.01
 

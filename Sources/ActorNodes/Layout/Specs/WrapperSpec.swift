@@ -19,6 +19,9 @@ struct WrapperSpec: SpecComputation {
 
   var name: String { "Wrapper" }
 
+  func hasSameOptions(as _: WrapperSpec) -> Bool { true }
+  func hashOptions(into _: inout Hasher) {}
+
   func layout(in range: SizeRange, parentSize _: Size, environment: LayoutEnvironment) async throws -> Layout {
     let measured = try await environment.measure(children) { _ in .range(range, parentSize: range.max) }
     let size = measured.reduce(range.min) {
