@@ -161,3 +161,30 @@ public struct LayoutStyle: Hashable, Sendable {
     contractPrecondition(value.isFinite, "\(name) must be finite: got \(value)")
   }
 }
+
+extension LayoutStyle: CustomStringConvertible {
+  /// The fields that differ from the default style, in declaration order: `{width 100pt, flexGrow 1}`, or `{}`.
+  ///
+  /// As Texture's `ASLayoutElementStyle` describes itself by its properties that are not their defaults.
+  public var description: String {
+    let defaults = LayoutStyle()
+    var fields: [String] = []
+    func add<Value: Equatable>(_ name: String, _ field: KeyPath<LayoutStyle, Value>, _ text: (Value) -> String) {
+      if self[keyPath: field] != defaults[keyPath: field] { fields.append("\(name) \(text(self[keyPath: field]))") }
+    }
+    add("width", \.width, \.description)
+    add("height", \.height, \.description)
+    add("minWidth", \.minWidth, \.description)
+    add("maxWidth", \.maxWidth, \.description)
+    add("minHeight", \.minHeight, \.description)
+    add("maxHeight", \.maxHeight, \.description)
+    add("flexGrow", \.flexGrow, \.shortDescription)
+    add("flexShrink", \.flexShrink, \.shortDescription)
+    add("flexBasis", \.flexBasis, \.description)
+    add("alignSelf", \.alignSelf) { "\($0)" }
+    add("spacingBefore", \.spacingBefore, \.shortDescription)
+    add("spacingAfter", \.spacingAfter, \.shortDescription)
+    add("layoutPosition", \.layoutPosition, \.description)
+    return "{\(fields.joined(separator: ", "))}"
+  }
+}

@@ -182,6 +182,29 @@ struct SizingTests {
     #expect(resolved.max == Size(width: .infinity, height: 30))
   }
 
+  @Test("A style describes the fields that differ from the default, as Texture's ASLayoutElementStyle description")
+  func styleDescription() {
+    #expect(LayoutStyle().description == "{}")
+    var style = LayoutStyle()
+    style.width = 100
+    style.maxHeight = .fraction(0.5)
+    style.flexGrow = 1
+    style.flexShrink = 0.5
+    style.flexBasis = .fraction(0.25)
+    style.alignSelf = .center
+    style.spacingBefore = -2
+    style.spacingAfter = 3
+    style.layoutPosition = Point(x: 4, y: 5)
+    #expect(
+      style.description
+        == "{width 100pt, maxHeight 50%, flexGrow 1, flexShrink 0.5, flexBasis 25%, alignSelf center, "
+        + "spacingBefore -2, spacingAfter 3, layoutPosition (4, 5)}")
+    style = LayoutStyle()
+    style.minSize = Size(width: 1, height: 2)
+    style.height = 0
+    #expect(style.description == "{height 0pt, minWidth 1pt, minHeight 2pt}")
+  }
+
   @Test("Insets: infinite edges count as 0 in the sums")
   func insets() {
     let insets = EdgeInsets(top: 1, left: .infinity, bottom: 3, right: 4)
