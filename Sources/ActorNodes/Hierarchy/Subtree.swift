@@ -92,6 +92,36 @@ public struct Subtree: Sendable {
   }
 }
 
+extension Subtree: Hashable {
+  /// Whether both describe the same structure: the same node (by identity, as `===`) at the top, with equal
+  /// subtrees in the same order below it.
+  ///
+  /// Compared without recursion, so that deep descriptions compare in constant stack.
+  public static func == (lhs: Subtree, rhs: Subtree) -> Bool {
+    var pending = [(lhs, rhs)]
+    while let (a, b) = pending.popLast() {
+      guard a.node === b.node else { return false }
+      // Copies share their subnodes' box: the same box (or none) holds the same subtrees.
+      if a.children === b.children { continue }
+      let subnodes = a.subnodes, otherSubnodes = b.subnodes
+      guard subnodes.count == otherSubnodes.count else { return false }
+      pending.append(contentsOf: zip(subnodes, otherSubnodes))
+    }
+    return true
+  }
+
+  /// Hashes every described node's identity and subnode count, as `==` compares them, without recursion.
+  public func hash(into hasher: inout Hasher) {
+    var pending = [self]
+    while let subtree = pending.popLast() {
+      let subnodes = subtree.subnodes
+      hasher.combine(ObjectIdentifier(subtree.node))
+      hasher.combine(subnodes.count)
+      pending.append(contentsOf: subnodes)
+    }
+  }
+}
+
 extension Subtree {
   /// The subnodes of a ``Subtree``, shared by its copies.
   ///

@@ -47,6 +47,39 @@ struct SubtreeTests {
     #expect(below.nodeCount == 1)
   }
 
+  @Test("Descriptions compare by structure, their nodes by identity, and deep ones in constant stack")
+  func descriptionsCompareByStructureAndNodeIdentity() {
+    let row = BasicNode(), image = BasicNode(), text = BasicNode(), title = BasicNode()
+    func described() -> Subtree {
+      Subtree(row) {
+        image
+        Subtree(text) { title }
+      }
+    }
+    #expect(described() == described())
+    #expect(described().hashValue == described().hashValue)
+    #expect(described() == Subtree(row, subnodes: [Subtree(image), Subtree(text, subnodes: [Subtree(title)])]))
+    let expected = described()
+    let texts = Subtree(text, subnodes: [Subtree(title)])
+    #expect(expected != Subtree(row, subnodes: [Subtree(image), Subtree(text)]))
+    #expect(expected != Subtree(row, subnodes: [texts, Subtree(image)]), "order counts")
+    #expect(expected != Subtree(BasicNode(), subnodes: [Subtree(image), texts]), "another node, though alike")
+    #expect(expected != Subtree(row, subnodes: [Subtree(image), Subtree(text, subnodes: [Subtree(BasicNode())])]))
+    #expect(expected == Subtree(row, subnodes: [Subtree(image), texts]))
+    #expect(Set([described(), described(), Subtree(row)]).count == 2)
+
+    let depth = 100_000
+    func deep() -> Subtree {
+      var subtree = Subtree(title)
+      for _ in 1..<depth { subtree = Subtree(row, subnodes: [subtree]) }
+      return subtree
+    }
+    let a = deep(), b = deep()
+    #expect(a == b)
+    #expect(a.hashValue == b.hashValue)
+    #expect(a != Subtree(row, subnodes: [a]))
+  }
+
   @Test("The builder takes if, if-else and for; described subnodes go after existing ones")
   func builderAndAppending() async throws {
     let parent = BasicNode(debugName: "parent")
