@@ -259,9 +259,18 @@ enum Tree {
   ///
   /// - Returns: The loads the changes caused (named nodes that arrive under loaded nodes), the errors of the changes
   ///   refused, and the parents whose changes were refused (by ``NodeCore/id``).
+  ///
+  /// A change from a step older than one whose change was made already (two windows' passes of a node that moved
+  /// between them, the older one finishing last) is left out: the node's subnodes stay those of its newest layout,
+  /// as the main actor applies only its newest layout (adversarial round 29).
   static func setManagedSubnodes(
-    _ changes: [(parent: any DisplayNode, nodes: [any DisplayNode])]
+    _ stampedChanges: [(parent: any DisplayNode, nodes: [any DisplayNode], stamp: UInt64)]
   ) -> (loads: [LoadBatch], errors: [HierarchyError], refused: Set<UInt64>) {
+    var changes: [(parent: any DisplayNode, nodes: [any DisplayNode])] = []
+    for (parent, nodes, stamp) in stampedChanges where stamp >= parent.nodeCore.managedSubnodesStamp {
+      parent.nodeCore.managedSubnodesStamp = stamp
+      changes.append((parent, nodes))
+    }
     var loads: [LoadBatch] = []
     var errors: [HierarchyError] = []
     var refused: Set<UInt64> = []

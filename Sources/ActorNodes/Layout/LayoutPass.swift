@@ -240,7 +240,7 @@ enum LayoutPass {
     outcome.errors.append(contentsOf: errors as [any Error])
     // A refused change (a node another managing node in a tree still names) is tried again by the next pass of this
     // scheduler, as a failed node is: once the other drops the node, this one takes it (Texture moves it then).
-    for (parent, _) in walked.managed where refused.contains(parent.nodeCore.id) { outcome.failed.append(parent) }
+    for (parent, _, _) in walked.managed where refused.contains(parent.nodeCore.id) { outcome.failed.append(parent) }
     for load in loads { await Tree.finishImplicitLoad(load) }
     // A named node invalidated after its manager measured it, while it was no subnode: its invalidation reached no
     // supernode, and the manager's layout placed it at the size measured before (convergence seed 54). Asked at the
@@ -262,8 +262,9 @@ enum LayoutPass {
   private struct Walked: Sendable {
     var entries: [LayoutApplication.Entry] = []
     var errors: [any Error] = []
-    /// The nodes that manage their subnodes, with the ones their new layouts name.
-    var managed: [(parent: any DisplayNode, nodes: [any DisplayNode])] = []
+    /// The nodes that manage their subnodes, with the ones their new layouts name and the stamps of the steps that
+    /// took those layouts.
+    var managed: [(parent: any DisplayNode, nodes: [any DisplayNode], stamp: UInt64)] = []
     /// Managing nodes whose layouts name nodes another managing node had: a pass places them once they moved.
     var placeAfterMoves: [any DisplayNode] = []
     /// The nodes managing nodes' layouts name that were not their subnodes when the walk checked them, each with
@@ -380,7 +381,7 @@ enum LayoutPass {
               walked.arriving.append((parentID, node))
             }
           }
-          walked.managed.append((visit.node, named))
+          walked.managed.append((visit.node, named, step.stamp))
         }
         if step.isManual {
           let entry = walked.entries.count - 1

@@ -120,6 +120,9 @@ public final class NodeCore: Sendable {
   /// test stays deterministic); it takes a new queue when it enters a tree
   /// with another queue.
   @HierarchyActor var turnQueue: TurnQueue?
+  /// For a node that manages its subnodes: the stamp of the layout step whose named nodes its subnodes became last
+  /// (see ``Tree/setManagedSubnodes(_:)``); an older step's change is not made.
+  @HierarchyActor var managedSubnodesStamp: UInt64 = 0
   /// The stamp of the latest ``Subtree`` validation that listed this node (see ``Tree/link(_:)``).
   @HierarchyActor var listedStamp: UInt64 = 0
   /// The window this node is the root of, if any.

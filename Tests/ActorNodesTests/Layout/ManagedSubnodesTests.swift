@@ -612,6 +612,61 @@ struct ManagedSubnodesTests {
     #expect(await inner.subnodes.isEmpty)
     #expect(await middle.supernode?.nodeCore === root.nodeCore)
   }
+
+  /// Adversarial round 29 (the convergence fuzz, seed 212): a managing node taken from its tree into a second
+  /// window and back, renamed meanwhile. The second window's pass of the node (a root there, then a root in no
+  /// window, laid out at its bounds) and the first window's pass (a subnode again) ran at once, and the older step's
+  /// named nodes became the node's subnodes after the newer step's, about one walk in a hundred: the node showed
+  /// subnodes its layout no longer named. Its subnodes are those of its newest layout, as its applied layout is.
+  @Test(
+    "A managing node laid out by two windows' passes at once ends with the subnodes of its newest layout, whichever pass ends last",
+    arguments: [TurnMode.automatic, .manual], [false, true])
+  @MainActor
+  func managedSubnodesOfTwoWindowsPassesFollowTheNewestLayout(mode: TurnMode, renamesTwice: Bool) async throws {
+    var stale: [String] = []
+    for walk in 0..<400 {
+      let (first, second) = (
+        Window(size: Size(width: 150, height: 200), turnMode: mode),
+        Window(size: Size(width: 100, height: 100), turnMode: mode)
+      )
+      let root = BasicNode(debugName: "root") { node, _ in
+        .stack(.vertical, children: await node.subnodes.map { .node($0) })
+      }
+      let (a, b) = (
+        TextNode(debugName: "a", text: AttributedText("kitten yarn")),
+        TextNode(debugName: "b", text: AttributedText("a sleepy cat"))
+      )
+      @Sendable func column(_ nodes: [any DisplayNode]) -> LayoutMethod {
+        .spec(.stack(.vertical, alignItems: .start, children: nodes.map { .node($0) }))
+      }
+      let managing = ManagingNode { [b] in column([b]) }
+      await root.configure { $0.frame = Rect(origin: .zero, size: first.size) }
+      try await root.addSubnode(managing)
+      try await first.attach(root)
+      try await first.layoutIfNeeded()
+      await first.flush()
+      await managing.setMethod { [a, b] in column([a, b]) }
+      await managing.removeFromSupernode()
+      await managing.configure { $0.frame = Rect(origin: .zero, size: second.size) }
+      try await second.attach(managing)
+      await second.detach()
+      if renamesTwice { await managing.setMethod { [a] in column([a]) } }
+      await managing.setMethod { column([]) }
+      try await root.insertSubnode(managing, at: 0)
+      root.invalidateCalculatedLayout()
+      for _ in 0..<3 {
+        for window in [first, second] {
+          try await window.layoutIfNeeded()
+          await window.flush()
+          if mode == .automatic { await window.waitForQueuedWork() }
+        }
+      }
+      let subnodes = await subnodeNames(of: managing)
+      if !subnodes.isEmpty { stale.append("walk \(walk): \(subnodes)") }
+      await first.detach()
+    }
+    #expect(stale.isEmpty, "its layout names no node, but it kept \(stale)")
+  }
 }
 
 /// Round 24: a node that manages its subnodes measures the nodes it names before they are its subnodes.
