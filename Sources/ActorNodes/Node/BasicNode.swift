@@ -11,13 +11,18 @@ public actor BasicNode: DisplayNode {
   /// parameter), off the main actor. Capture the subnodes it names, not a node that holds the block: the node comes
   /// as the parameter, as in Texture, so the block needs no reference to it.
   ///
+  /// It is synchronous, as Texture's block is, so that it runs where its node runs: Swift converts a `@MainActor`
+  /// `async` function to an `async` type with an isolated parameter (the call then hops to the main actor), but
+  /// not a synchronous one, and a synchronous block cannot await main-actor work either. A node that measures
+  /// its subnodes with `await` before it describes its spec implements ``DisplayNode/layoutMethod(thatFits:)``.
+  ///
   /// - Important: The node holds its block strongly, and a node holds its subnodes: a block that captures its own
   ///   node, or any of the node's supernodes, makes a reference cycle, and the node and its whole tree are never
   ///   freed, even after they leave their window and every other reference is gone (Texture's block leaks the same
   ///   way when it captures `self` strongly). Use the node the block is given; to reach a supernode, capture it
   ///   `weak`, or call ``DisplayNode/supernode`` on the node. The subnodes a block captures keep no cycle: they
   ///   are freed with the node.
-  public typealias LayoutSpecBlock = @Sendable (isolated BasicNode, SizeRange) async throws -> LayoutSpec
+  public typealias LayoutSpecBlock = @Sendable (isolated BasicNode, SizeRange) throws -> LayoutSpec
 
   /// The node's identity, tree links and loaded view.
   public nonisolated let nodeCore: NodeCore
@@ -98,6 +103,6 @@ public actor BasicNode: DisplayNode {
   /// ``DisplayNode/layoutMethod(thatFits:)``).
   public func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
     guard let layoutSpecBlock else { return .defaultSize(thatFits: range) }
-    return .spec(try await layoutSpecBlock(self, range))
+    return .spec(try layoutSpecBlock(self, range))
   }
 }
