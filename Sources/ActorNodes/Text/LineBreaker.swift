@@ -132,13 +132,12 @@ struct LineBreaker {
       commitWord()
       if lineStart != nil, !isCutShort { endLine(nextStart: nil) }
     }
-    if !isCutShort, lineStart == nil, let last = text.runs.last, let character = last.string.last,
-      FontMetrics.classify(character).kind == .newline
-    {
+    if !isCutShort, lineStart == nil, let font = extraLineFont {
       // A final newline ends with an empty line, as TextKit's extra line fragment (which `ASTextNode`'s renderer
-      // measures: `usedRectForTextContainer:` includes it), in the newline's font; only if it fits, and leaving it
-      // out truncates nothing (no text is left).
-      note(last.attributes.font)
+      // measures: `usedRectForTextContainer:` includes it), in the newline's font; an empty text is that line alone,
+      // in the default font (TextKit lays out an empty text's extra line too). Only if it fits, and leaving it out
+      // truncates nothing (no text is left).
+      note(font)
       let fitsCount = maximumNumberOfLines == 0 || lines.count < maximumNumberOfLines
       if fitsCount, lineTop + lineHeight <= room.height + Self.tolerance { endLine(nextStart: nil) }
     }
@@ -146,6 +145,14 @@ struct LineBreaker {
     // lines are simply cut at the limit.
     if isCutShort, !lines.isEmpty, !truncationToken.isEmpty { truncateLastLine() }
     return (lines, isCutShort)
+  }
+
+  /// The font of TextKit's extra line fragment, if the text has one: the final newline's, or the default font for an
+  /// empty text.
+  private var extraLineFont: Font? {
+    guard let last = text.runs.last else { return .default }
+    guard let character = last.string.last, FontMetrics.classify(character).kind == .newline else { return nil }
+    return last.attributes.font
   }
 
   /// Makes `font`'s line height and ascent count for the current line.

@@ -17,7 +17,9 @@
 ///   emoji sequence or a letter with its accents is never split;
 /// - a newline always breaks; a newline at the very end is followed by an
 ///   empty line in its font (TextKit's extra line fragment), left out, and
-///   nothing truncated, where no line is left for it;
+///   nothing truncated, where no line is left for it; an empty text is that
+///   empty line alone, in the default ``Font`` (as `ASTextNode` measures an
+///   empty text one line high and zero wide);
 /// - when the text needs more lines than ``maximumNumberOfLines`` allows or
 ///   than fit in the height, the last line shown ends with the truncation
 ///   token (`…` by default), in the attributes of the text's last character,

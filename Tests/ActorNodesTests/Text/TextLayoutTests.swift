@@ -248,13 +248,22 @@ struct TextLayoutTests {
     #expect(layout.lines[0].baseline == 18)
   }
 
-  @Test("empty text has no lines and no size")
-  func empty() {
+  @Test(
+    "An empty text is one empty line in the default font, zero wide, as TextKit lays out an empty text's extra line fragment, which ASTextNode measures; where no line fits, it has none and truncates nothing (adversarial round 29: it had no line and no height)"
+  )
+  func emptyTextIsOneEmptyLineInTheDefaultFont() {
     let layout = lay("", width: 10)
-    #expect(layout.lines.isEmpty)
-    #expect(layout.size == .zero)
+    #expect(shown(layout) == [""])
+    #expect(layout.size == Size(width: 0, height: Font.default.lineHeight))
+    #expect(layout.lines[0].baseline == Font.default.ascent)
     #expect(!layout.isTruncated)
     #expect(AttributedText("").isEmpty)
+    // Empty runs are dropped: a text of them has no attributes, so its line is in the default font too.
+    let emptyRuns = AttributedText(runs: [.init("", attributes: .init(font: Font(size: 40)))])
+    #expect(TextLayout(emptyRuns, constrainedTo: Size(width: 10, height: 100)).size.height == Font.default.lineHeight)
+    for noRoom in [lay("", width: 10, height: 10), lay("", width: 0, height: 0)] {
+      #expect(noRoom.lines.isEmpty && noRoom.size == .zero && !noRoom.isTruncated)
+    }
   }
 
   @Test("attributed text merges neighbouring runs with equal attributes and drops empty ones")
