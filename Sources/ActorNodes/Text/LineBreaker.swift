@@ -48,6 +48,16 @@ struct LineBreaker {
   private var wordWidth = 0.0
   private var wordHeight = 0.0
   private var wordAscent = 0.0
+  /// The word's fonts: from which of its clusters on each run's font sets them (a word may span runs).
+  private var wordFonts: [WordFont] = []
+
+  /// The clusters of a word from `first` on are in the font of run `run`, of this height and ascent.
+  private struct WordFont {
+    var first: Int
+    var run: Int
+    var height: Double
+    var ascent: Double
+  }
   /// Whether the last cluster allows a break after it inside a word (a hyphen, a dash, an ideograph).
   private var breaksAfterPrevious = false
   /// Whether the last cluster must not end a line (opening punctuation).
@@ -115,6 +125,9 @@ struct LineBreaker {
             kern = Double(FontMetrics.kerning(before, ascii)) * scale
           }
           if wordEnds.isEmpty { wordStart = start }
+          if wordFonts.last?.run != index {
+            wordFonts.append(WordFont(first: wordEnds.count, run: index, height: fontLineHeight, ascent: fontAscent))
+          }
           wordEnds.append(end)
           wordAdvances.append(Double(glyph.units) * scale)
           wordKerns.append(kern)
@@ -168,6 +181,7 @@ struct LineBreaker {
       wordEnds.removeAll(keepingCapacity: true)
       wordAdvances.removeAll(keepingCapacity: true)
       wordKerns.removeAll(keepingCapacity: true)
+      wordFonts.removeAll(keepingCapacity: true)
       wordWidth = 0
       wordHeight = 0
       wordAscent = 0
@@ -201,10 +215,13 @@ struct LineBreaker {
 
   /// Places a word wider than a line cluster by cluster, starting a line whenever the next cluster does not fit.
   ///
-  /// Called on a line with no content, so a cluster on a line with content follows one of this word.
+  /// Called on a line with no content, so a cluster on a line with content follows one of this word. Each line is
+  /// as tall as the fonts of the clusters it gets, not of the whole word (whose other part may be in a larger font).
   private mutating func breakWord() {
     var start = wordStart
+    var font = 0
     for index in wordEnds.indices {
+      if font + 1 < wordFonts.count, wordFonts[font + 1].first == index { font += 1 }
       let advance = wordAdvances[index]
       if lineHasContent, lineWidth + wordKerns[index] + advance > room.width + Self.tolerance {
         endLine(nextStart: start)
@@ -214,8 +231,8 @@ struct LineBreaker {
       lineWidth += (lineHasContent ? wordKerns[index] : 0) + advance
       lineHasContent = true
       lineContentEnd = wordEnds[index]
-      lineHeight = max(lineHeight, wordHeight)
-      lineAscent = max(lineAscent, wordAscent)
+      lineHeight = max(lineHeight, wordFonts[font].height)
+      lineAscent = max(lineAscent, wordFonts[font].ascent)
       start = wordEnds[index]
     }
   }

@@ -14,7 +14,9 @@
 ///   LB21), which TextKit follows, so `。` goes down with the character before
 ///   it; the rules hold where two characters touch, not across spaces;
 /// - a word wider than the line is broken between grapheme clusters, so an
-///   emoji sequence or a letter with its accents is never split;
+///   emoji sequence or a letter with its accents is never split; each line
+///   is as tall as the fonts of its own clusters (a line is as tall as its
+///   tallest font, its baseline at that font's ascent);
 /// - a newline always breaks; a newline at the very end is followed by an
 ///   empty line in its font (TextKit's extra line fragment), left out, and
 ///   nothing truncated, where no line is left for it; an empty text is that

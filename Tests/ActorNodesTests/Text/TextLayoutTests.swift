@@ -249,6 +249,24 @@ struct TextLayoutTests {
   }
 
   @Test(
+    "A word broken across lines makes each line as tall as the fonts of the clusters it holds, as TextKit sets each line fragment's height from its own glyphs (adversarial round 29: every line took the tallest font of the whole word)"
+  )
+  func brokenWordLinesAreAsTallAsTheirOwnFonts() {
+    // Ten 10-point letters and two 40-point ones, one word in 30 points: "aaaaa" (28), "aaaaa", "b", "b".
+    var word = text("aaaaaaaaaa")
+    word.append("bb", attributes: .init(font: Font(size: 40)))
+    let layout = TextLayout(word, constrainedTo: Size(width: 30, height: .infinity))
+    #expect(shown(layout) == ["aaaaa", "aaaaa", "b", "b"])
+    #expect(layout.lines.map(\.frame.height) == [12, 12, 48, 48])
+    #expect(layout.lines.map(\.baseline) == [9, 21, 60, 108])
+    #expect(layout.size.height == 120)
+    // The line where the fonts meet is as tall as the larger.
+    let meeting = TextLayout(word, constrainedTo: Size(width: 80, height: .infinity))
+    #expect(shown(meeting) == ["aaaaaaaaaab", "b"])
+    #expect(meeting.lines.map(\.frame.height) == [48, 48])
+  }
+
+  @Test(
     "An empty text is one empty line in the default font, zero wide, as TextKit lays out an empty text's extra line fragment, which ASTextNode measures; where no line fits, it has none and truncates nothing (adversarial round 29: it had no line and no height)"
   )
   func emptyTextIsOneEmptyLineInTheDefaultFont() {
