@@ -294,7 +294,9 @@ struct LineBreaker {
   ///
   /// The token is set in the attributes of the text's last character, as
   /// `ASTextNode`'s `_locked_prepareTruncationStringForDrawing:` sets it, and
-  /// the line's box is no wider than the room even when the token is.
+  /// the line's box is no wider than the room even when the token is. The
+  /// line is as tall as the fonts of the text it keeps and of the token, as
+  /// TextKit lays the truncated text out again, no lower than the room.
   private mutating func truncateLastLine() {
     var line = lines.removeLast()
     let range = line.range
@@ -303,6 +305,8 @@ struct LineBreaker {
     var widths: [Double] = []
     var spaces: [Bool] = []
     var marks: [Bool] = []
+    var heights: [Double] = []
+    var ascents: [Double] = []
     var width = 0.0
     for index in range.lowerBound.run...range.upperBound.run where index < text.runs.count {
       let run = text.runs[index]
@@ -324,11 +328,14 @@ struct LineBreaker {
         widths.append(width)
         spaces.append(glyph.kind != .mark)
         marks.append(glyph.kind != .mark || Self.truncationPoints.contains(character))
+        heights.append(font.lineHeight)
+        ascents.append(font.ascent)
         previous = glyph.kind == .space ? nil : glyph.ascii
       }
     }
     // The token is set in the attributes of the text's last character, wherever the line ends.
-    let tokenWidth = text.runs[text.runs.count - 1].attributes.font.width(of: truncationToken)
+    let tokenFont = text.runs[text.runs.count - 1].attributes.font
+    let tokenWidth = tokenFont.width(of: truncationToken)
     func lineWidth(keeping count: Int) -> Double { (count > 0 ? widths[count - 1] : 0) + tokenWidth }
     func fits(keeping count: Int) -> Bool { lineWidth(keeping: count) <= room.width + Self.tolerance }
     // The first cluster to go: the first after which the token does not fit; else the line's last glyph.
@@ -353,6 +360,12 @@ struct LineBreaker {
     // A token wider than the room runs past it; the line's box stays in the room, as Texture intersects the text's
     // used rectangle with the room.
     line.frame.size.width = min(lineWidth(keeping: kept), room.width)
+    // TextKit lays the line out again with the token in place of the cut: it is as tall as the fonts of the text it
+    // keeps and of the token, not of what it lost; a token taller than the height left is cut at the room's bottom,
+    // as Texture intersects the used rectangle with the room.
+    let keptHeight = heights[..<kept].max() ?? 0
+    line.frame.size.height = max(keptHeight, min(tokenFont.lineHeight, room.height - line.frame.minY))
+    line.baseline = line.frame.minY + max(ascents[..<kept].max() ?? 0, tokenFont.ascent)
     line.isTruncated = true
     lines.append(line)
   }

@@ -31,8 +31,9 @@
 ///   punctuation mark (`.,!?:;`) before it, so the line's last word goes even
 ///   where the token would fit after it; a line without such a mark is cut
 ///   between grapheme clusters, and a first line cut to nothing (an empty
-///   one too) keeps its text without a token. An empty token cuts nothing: the lines simply stop at
-///   the limit;
+///   one too) keeps its text without a token. The cut line is as tall as
+///   the fonts of the text it keeps and of the token (TextKit lays it out
+///   again). An empty token cuts nothing: the lines simply stop at the limit;
 /// - no line, and so not the layout, is wider than the room: a token (or a
 ///   single cluster) wider than the room runs past its line's box, as Texture
 ///   intersects the text's used rectangle with the room.

@@ -376,6 +376,33 @@ struct TextLayoutTests {
     #expect(isClose(layout.lines[0].frame.size.width, headline.width(of: "Breaking news") + font.width(of: "…")))
   }
 
+  @Test(
+    "A truncated line is as tall as the fonts of the text it keeps and of the token, as TextKit lays it out again with the token in place of the cut; a token taller than the height left is cut at the room's bottom (adversarial round 29: it kept the height of the text it lost and ignored the token's)"
+  )
+  func truncatedLineIsAsTallAsItsKeptTextAndToken() {
+    let big = Font(size: 40)
+    // The text's last character, and so the token, is 40-point: "aaa bbb…" is as tall as the token, its baseline at
+    // the token's ascent.
+    var shout = text("aaa bbb ccc ddd eee fff ggg")
+    shout.append("!", attributes: .init(font: big))
+    let tall = TextLayout(shout, constrainedTo: Size(width: 80, height: .infinity), maximumNumberOfLines: 1)
+    #expect(shown(tall) == ["aaa bbb…"])
+    #expect(tall.lines[0].frame.height == big.lineHeight && tall.lines[0].baseline == big.ascent)
+    #expect(tall.size.height == 48)
+    let low = TextLayout(shout, constrainedTo: Size(width: 80, height: 20), maximumNumberOfLines: 1)
+    #expect(shown(low) == ["aaa bbb…"])
+    #expect(low.size.height == 20)
+    // The 20-point word the cut takes goes with its height: "aaa bbb…" in 10 points is 12 high, not 24.
+    var lost = text("aaa bbb ")
+    lost.append("cc", attributes: .init(font: Font(size: 20)))
+    lost.append(" ddd eee", attributes: .init(font: font))
+    let uncut = TextLayout(lost, constrainedTo: Size(width: 62, height: .infinity))
+    #expect(shown(uncut).first == "aaa bbb cc" && uncut.lines[0].frame.height == 24)
+    let cut = TextLayout(lost, constrainedTo: Size(width: 62, height: .infinity), maximumNumberOfLines: 1)
+    #expect(shown(cut) == ["aaa bbb…"])
+    #expect(cut.lines[0].frame.height == 12 && cut.lines[0].baseline == 9)
+  }
+
   @Test("an empty token cuts nothing: the lines stop at the limit, and the text is reported truncated")
   func emptyTruncationToken() {
     func lay(_ string: String, width: Double, height: Double = .infinity, lines: Int = 0) -> TextLayout {
