@@ -347,15 +347,15 @@ struct LineBreaker {
     } else {
       clipped = max(0, ends.count - 1)
     }
-    // Back to the last space or punctuation mark before it, which goes too; else inside the word.
-    var kept = marks[..<clipped].lastIndex(of: true) ?? clipped
+    // Back to the last space or punctuation mark before it, which goes too (only it: spaces before it stay, as
+    // Texture's backward search cuts at the one character it finds); else inside the word.
+    let kept = marks[..<clipped].lastIndex(of: true) ?? clipped
     if kept == 0, lines.isEmpty {
       // Nothing would be left of the first line (the text's start, or the newline it starts with): Texture's
       // truncater leaves the text as it is.
       lines.append(line)
       return
     }
-    while kept > 0, spaces[kept - 1] { kept -= 1 }
     line.range = range.lowerBound..<(kept > 0 ? ends[kept - 1] : range.lowerBound)
     // A token wider than the room runs past it; the line's box stays in the room, as Texture intersects the text's
     // used rectangle with the room.

@@ -28,7 +28,8 @@
 ///   as `ASTextNode` truncates: the line keeps its own text; the token goes at
 ///   the line's right end, and the cut goes back from the first cluster it
 ///   covers (the line's last glyph if it covers none) to the last space or
-///   punctuation mark (`.,!?:;`) before it, so the line's last word goes even
+///   punctuation mark (`.,!?:;`) before it (that one character goes, spaces
+///   before it stay), so the line's last word goes even
 ///   where the token would fit after it; a line without such a mark is cut
 ///   between grapheme clusters, and a first line cut to nothing (an empty
 ///   one too) keeps its text without a token. The cut line is as tall as
@@ -40,7 +41,8 @@
 public struct TextLayout: Hashable, Sendable {
   /// One line of text.
   public struct Line: Hashable, Sendable {
-    /// The characters the line shows: without the whitespace it ends with, and without the truncation token.
+    /// The characters the line shows: without the whitespace it ends with (a truncated line keeps the spaces
+    /// before the one its cut took), and without the truncation token.
     public var range: Range<AttributedText.Position>
     /// The line's box: x is 0, y is the line's top, the width is what the line shows (token included), no wider
     /// than the room.

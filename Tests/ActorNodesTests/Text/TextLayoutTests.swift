@@ -403,6 +403,19 @@ struct TextLayoutTests {
     #expect(cut.lines[0].frame.height == 12 && cut.lines[0].baseline == 9)
   }
 
+  @Test(
+    "The cut takes the one space or mark it backs up to, and the spaces before it stay, before the token, as ASTextKitTailTruncater cuts at the character its backward search finds (adversarial round 29: the spaces before it went too)"
+  )
+  func truncationCutTakesOnlyTheMarkItBacksUpTo() {
+    // "aaa  bbb" fills 39.2 of 45; the token's left edge (35) falls on the last "b", the cut backs up to the
+    // second space: "aaa " stays, the token after its space.
+    let layout = lay("aaa  bbb ccc", width: 45, lines: 1)
+    #expect(shown(layout) == ["aaa \u{2026}"])
+    #expect(isClose(layout.size.width, font.width(of: "aaa \u{2026}")))
+    // One space: nothing of it stays.
+    #expect(shown(lay("aaa bbb ccc", width: 40, lines: 1)) == ["aaa\u{2026}"])
+  }
+
   @Test("an empty token cuts nothing: the lines stop at the limit, and the text is reported truncated")
   func emptyTruncationToken() {
     func lay(_ string: String, width: Double, height: Double = .infinity, lines: Int = 0) -> TextLayout {
