@@ -91,4 +91,30 @@ struct ContractDiagnosticsTests {
     #expect(Self.snippets.count >= 8)
     #expect(cited == Set(Self.snippets), "snippets not cited by the proposal: \(Set(Self.snippets).subtracting(cited))")
   }
+
+  @Test("Every row of Proposal 0001's contract table that the compiler enforces names a snippet that proves it")
+  func compilerRowsNameASnippet() throws {
+    let proposal = Self.directory
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Proposals/0001-threading-model.md")
+    let text = try String(contentsOf: proposal, encoding: .utf8)
+    let table = try #require(text.firstRange(of: "### 9. The contract table"))
+    let end = try #require(text[table.upperBound...].firstRange(of: "\n### "))
+    let names = Self.snippets.map { $0.replacingOccurrences(of: ".swift", with: "") }
+    var rows = 0
+    var unproved: [String] = []
+    for line in text[table.lowerBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("| ") {
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+      // The Enforced by cell; the five-column tables give the proof in the next one, the three-column ones in it.
+      guard cells.count >= 3, cells[0] != "Texture rule" else { continue }
+      let enforcedBy = cells[2]
+      let proof = cells.count == 5 ? cells[3] : enforcedBy
+      guard enforcedBy.contains("compiler"), !enforcedBy.contains("planned") else { continue }
+      rows += 1
+      if !names.contains(where: { proof.contains($0) }) { unproved.append(cells[0]) }
+    }
+    #expect(rows >= 20)
+    #expect(unproved.isEmpty, "rows enforced by the compiler with no snippet: \(unproved)")
+  }
 }
