@@ -29,7 +29,8 @@ enum Violation: String, Codable, Sendable, CaseIterable {
   case fontSizeNotPositive, textRoomNegative, textNodeRoomNegative, textLineLimitNegative, textInsetNegative
   case convertedPointNotFinite, convertedRectNotFinite, nodeConvertedPointNotFinite, conversionOverflows
   case ratioNotPositive, stackSpacingNotFinite, insetNaN, cornerOffsetNotFinite, flexShrinkNegative
-  case styleLayoutPositionNotFinite, displayScaleNotFinite, recursiveDisplayScaleNotPositive, layoutScaleNotPositive
+  case styleLayoutPositionNotFinite, displayScaleNotFinite, displayScaleNotPositive, recursiveDisplayScaleNotPositive
+  case layoutScaleNotPositive
   case snapshotScaleNotPositive, textNodeInitLineLimitNegative, textLayoutLineLimitNegative, layerOpacityNotFinite
   case textPositionOutsideText
 
@@ -105,7 +106,7 @@ enum Violation: String, Codable, Sendable, CaseIterable {
     case .cornerOffsetNotFinite: "a corner spec's offset must be finite"
     case .flexShrinkNegative: "flexShrink must be finite and not negative: got -1.0"
     case .styleLayoutPositionNotFinite: "layoutPosition.y must be finite: got nan"
-    case .displayScaleNotFinite, .recursiveDisplayScaleNotPositive:
+    case .displayScaleNotFinite, .displayScaleNotPositive, .recursiveDisplayScaleNotPositive:
       "contentsScaleForDisplay must be finite and positive"
     case .layoutScaleNotPositive: "a layout's scale must be finite and positive: got 0.0"
     case .snapshotScaleNotPositive: "a graphics context's scale must be finite and positive: got 0.0"
@@ -352,6 +353,8 @@ enum Violation: String, Codable, Sendable, CaseIterable {
       _ = LayoutSpec.wrapper([]).layoutPosition(Point(x: 0, y: .nan))
     case .displayScaleNotFinite:
       await TextNode(text: "text").setNeedsDisplay(atScale: .nan)
+    case .displayScaleNotPositive:
+      await PaintNode("bad").setNeedsDisplay(atScale: 0)
     case .recursiveDisplayScaleNotPositive:
       await BasicNode().recursivelySetNeedsDisplay(atScale: -2)
     case .layoutScaleNotPositive:

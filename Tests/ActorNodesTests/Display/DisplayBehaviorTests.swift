@@ -1114,13 +1114,6 @@ extension HeldDrawSuites {
       #expect(layout.size == Size(width: 5, height: 7), "...and layout still runs")
       blockers.release()
     }
-
-    @Test func invalidScaleIsAContractViolation() async {
-      await #expect(processExitsWith: .failure) {
-        let node = PaintNode("bad")
-        await node.setNeedsDisplay(atScale: 0)
-      }
-    }
   }
 }
 
