@@ -260,6 +260,21 @@ struct NodeLayoutTests {
     #expect(third.size == Size(width: 100, height: 30))
   }
 
+  @Test("The cache keeps the layouts of four ranges and lets the least recently used go for a fifth")
+  func cacheKeepsFourRanges() async throws {
+    let node = CountingNode()
+    let ranges = (1...5).map { SizeRange(exactWidth: Double(10 * $0), maxHeight: 50) }
+    for range in ranges.prefix(4) { _ = try await node.layout(thatFits: range) }
+    for range in ranges.prefix(4) { _ = try await node.layout(thatFits: range) }
+    #expect(await node.calls == 4, "four ranges are kept")
+    _ = try await node.layout(thatFits: ranges[4])
+    #expect(await node.calls == 5)
+    _ = try await node.layout(thatFits: ranges[0])
+    #expect(await node.calls == 6, "the fifth let the least recently used go")
+    for range in [ranges[0], ranges[4], ranges[3], ranges[2]] { _ = try await node.layout(thatFits: range) }
+    #expect(await node.calls == 6, "the four most recent are kept")
+  }
+
   @Test("A repeated request is answered from the last one until the node changes or measures another range")
   func repeatedRequest() async throws {
     let node = CountingNode()

@@ -468,6 +468,42 @@ struct BridgedPropertyTests {
     #expect(view.layer.displayRequestCount == requests + 1, "exactly one redraw")
   }
 
+  /// The bridged properties whose change redraws the view.
+  enum RedrawingProperty: String, CaseIterable, Sendable { case opaque, backgroundColor, tintColor }
+
+  @Test(
+    "An opaque, background color or tint write redraws once at the turn if it changes the value, and not if it does not; a layer-backed node's tint redraws nothing (Texture's _ASPendingState: __shouldSetNeedsDisplayForView / …ForLayer)",
+    arguments: RedrawingProperty.allCases, [false, true])
+  @MainActor
+  func redrawingWritesRedrawOnceWhenTheyChangeTheValue(property: RedrawingProperty, isLayerBacked: Bool) async throws {
+    let node = BasicNode(isLayerBacked: isLayerBacked)
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    let layer = try #require(node.layer)
+    layer.displayIfNeeded()
+    let requests = layer.displayRequestCount
+    func write(changingTheValue changes: Bool) async {
+      await Task.detached {
+        await node.configure {
+          switch property {
+          case .opaque: $0.isOpaque = !changes
+          case .backgroundColor: $0.backgroundColor = changes ? .red : nil
+          case .tintColor: $0.tintColor = changes ? .red : nil
+          }
+        }
+      }.value
+    }
+    await write(changingTheValue: false)
+    await window.flush()
+    #expect(layer.displayRequestCount == requests, "the value it had already: no redraw")
+    await write(changingTheValue: true)
+    #expect(layer.displayRequestCount == requests, "nothing before the turn")
+    await window.flush()
+    let redraws = property == .tintColor && isLayerBacked ? 0 : 1
+    #expect(layer.displayRequestCount == requests + redraws)
+    #expect(layer.needsDisplay == (redraws == 1))
+  }
+
   @Test(
     "flush() applies queued writes and leaves nothing queued (Texture: testThatManuallyFlushingTheSyncControllerImmediatelyAppliesChanges)",
     .tags(.texturePort))
@@ -590,6 +626,10 @@ struct BridgedPropertyTests {
     await Task.detached { await node.setNeedsDisplay() }.value
     #expect(!layer.needsDisplay)
     await window.flush()
+    #expect(layer.needsDisplay)
+    // From the main actor it marks the layer during the call, as Texture's bridged `setNeedsDisplay` does on main.
+    layer.displayIfNeeded()
+    await node.setNeedsDisplay()
     #expect(layer.needsDisplay)
   }
 
