@@ -292,6 +292,8 @@ struct NodeLayoutTests {
     await node.setStyle { $0.width = .fraction(0.5) }
     #expect(try await node.layout(thatFits: range, parentSize: Size(width: 60, height: 60)).size.width == 30)
     #expect(try await node.layout(thatFits: range, parentSize: Size(width: 80, height: 80)).size.width == 40)
+    // No parent size: fractions refer to the range's maximum (Texture's layoutThatFits: passes constrainedSize.max).
+    #expect(try await node.layout(thatFits: range).size.width == 50)
     await node.setSize(Size(width: 10, height: 10.2))
     #expect(
       try await node.layout(thatFits: range, parentSize: Size(width: 80, height: 80), scale: 2).size.height == 10.5)
