@@ -114,6 +114,32 @@ actor SpecPlacingByHand: DisplayNode {
   }
 }
 
+/// A node laid out by its method that records, in its layout hooks, the frame of one subnode's layer.
+actor SubnodeFrameReadingNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "reader")
+  nonisolated let log: EventLog
+  nonisolated let watched: any DisplayNode
+  let method: @Sendable (SizeRange) -> LayoutMethod
+
+  init(log: EventLog, watched: any DisplayNode, _ method: @escaping @Sendable (SizeRange) -> LayoutMethod) {
+    self.log = log
+    self.watched = watched
+    self.method = method
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod { method(range) }
+
+  @MainActor func layout(_ context: borrowing LayoutContext) { record("layout") }
+
+  @MainActor func layoutDidFinish(_ context: borrowing LayoutContext) { record("layoutDidFinish") }
+
+  @MainActor private func record(_ hook: String) {
+    let frame = watched.layer?.frame ?? .zero
+    log.record("\(hook) (\(frame.origin.x), \(frame.origin.y), \(frame.size.width), \(frame.size.height))")
+  }
+}
+
 /// A node whose spec stretches one 10-point-high bar across its width, and the bar.
 func barNode(_ name: String) async throws -> (node: PassNode, bar: PassNode) {
   let bar = PassNode("\(name).bar", size: Size(width: 10, height: 10))
@@ -1446,6 +1472,28 @@ struct LayoutPassTests {
     await root.setMethod { _ in .size(Size(width: 50, height: 50)) }
     try await root.layoutIfNeeded()
     #expect(lifetime.count == 1, "nothing the node keeps names the removed subnode")
+  }
+
+  @Test(
+    "layout(_:) and layoutDidFinish(_:) see the frames their layout gives the subnodes, at attach and after a relayout moves them (Texture's __layout applies the layout to the subnodes before -layout)"
+  )
+  @MainActor
+  func layoutHooksSeeTheSubnodesNewFrames() async throws {
+    let log = EventLog()
+    let first = PassNode("first", size: Size(width: 50, height: 20))
+    let second = PassNode("second", size: Size(width: 30, height: 40))
+    let root = SubnodeFrameReadingNode(log: log, watched: second) { _ in
+      .spec(.stack(.horizontal, spacing: 10, alignItems: .start, children: [.node(first), .node(second)]))
+    }
+    try await root.addSubnodes([first, second])
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(log.entries == ["layout (60.0, 0.0, 30.0, 40.0)", "layoutDidFinish (60.0, 0.0, 30.0, 40.0)"])
+    log.clear()
+    await first.setMethod { _ in .size(Size(width: 70, height: 20)) }
+    try await window.layoutIfNeeded()
+    await window.flush()
+    #expect(log.entries == ["layout (80.0, 0.0, 30.0, 40.0)", "layoutDidFinish (80.0, 0.0, 30.0, 40.0)"])
   }
 
   @Test("setNeedsLayout() from another isolation domain invalidates and relayouts a loaded node")
