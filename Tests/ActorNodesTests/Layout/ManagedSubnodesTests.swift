@@ -629,9 +629,7 @@ struct ManagedSubnodesTests {
         Window(size: Size(width: 150, height: 200), turnMode: mode),
         Window(size: Size(width: 100, height: 100), turnMode: mode)
       )
-      let root = BasicNode(debugName: "root") { node, _ in
-        .stack(.vertical, children: await node.subnodes.map { .node($0) })
-      }
+      let root = SubnodeColumn()
       let (a, b) = (
         TextNode(debugName: "a", text: AttributedText("kitten yarn")),
         TextNode(debugName: "b", text: AttributedText("a sleepy cat"))
