@@ -408,13 +408,26 @@ enum Tree {
   ///
   /// The tree keeps the window's queue (see ``NodeCore/turnQueue``): its
   /// work, queued or future, is applied in the window's turns until the tree
-  /// enters another window or the window goes away.
-  static func detach(_ root: any DisplayNode, from window: Window) -> UInt64 {
+  /// enters another window or the window goes away; but the waiting changes
+  /// of subnodes of its loaded nodes are taken here, for the detach's turn, so
+  /// that the tree leaves the window as it is: a subnode removed before the
+  /// detach leaves first, at its removal, as in Texture, not with the tree after
+  /// its root (as an attach takes them, ``finishLoad(_:gathered:)``).
+  static func detach(
+    _ root: any DisplayNode, from window: Window
+  ) -> (version: UInt64, changes: [MainOperation]) {
     if root.nodeCore.hostWindow === window {
       root.nodeCore.hostWindow = nil
       root.nodeCore.setLeftItsWindow(true)
     }
-    return nextVersion()
+    var changes: [MainOperation] = []
+    var stack: [any DisplayNode] = [root]
+    while let node = stack.popLast() {
+      let core = node.nodeCore
+      if let change = takeChildrenChange(of: core) { changes.append(change) }
+      stack.append(contentsOf: core.subnodes)
+    }
+    return (nextVersion(), changes)
   }
 
   /// Forgets the window with ``Window/id`` `windowID`, which went away without detaching `root`.

@@ -174,8 +174,12 @@ public final class Window {
   /// The views stay loaded; drawing nodes' contents are cleared (they draw
   /// again when they enter a window). Work for the detached tree is still applied in
   /// this window's turns (at ``flush()`` in manual mode) until the tree enters
-  /// another window or this window goes away. A detach called while an
-  /// attach is in progress waits for it, then detaches.
+  /// another window or this window goes away; but the changes of subnodes
+  /// still waiting for a turn are applied in the detach's turn, so the tree
+  /// leaves the window as it is: a subnode removed before the detach gets its
+  /// `didExitHierarchy` before the root's, as Texture's `removeFromSupernode`
+  /// takes its view out at once. A detach called while an attach is in
+  /// progress waits for it, then detaches.
   ///
   /// - Precondition: The caller is not layout code (a node's
   ///   ``DisplayNode/layoutMethod(thatFits:)`` or ``DisplayNode/calculatedLayoutDidChange()``): a detach there
@@ -186,8 +190,9 @@ public final class Window {
     defer { endRootChange() }
     guard let root = rootNode else { return }
     rootNode = nil
-    let version = await Tree.detach(root, from: self)
-    MainTurn.apply([.setWindow(root: root.nodeCore, window: nil, version: version)], recorder: turnQueue.recorder)
+    let (version, changes) = await Tree.detach(root, from: self)
+    MainTurn.apply(
+      changes + [.setWindow(root: root.nodeCore, window: nil, version: version)], recorder: turnQueue.recorder)
   }
 
   /// Applies, in one main-actor turn, all work queued for this window.

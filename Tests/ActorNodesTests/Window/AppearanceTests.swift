@@ -263,6 +263,24 @@ struct AppearanceTests {
     #expect(new.isInHierarchy && !old.isInHierarchy && !oldSubnode.isInHierarchy)
   }
 
+  @Test(
+    "A detach while a subnode's removal waits for a manual window's turn takes the subnode out first, then the tree from its root, as Texture's removeFromSupernode exits at once (adversarial round 29: the subnode exited with the tree, after the root)"
+  )
+  @MainActor
+  func detachExitsAWaitingRemovalFirst() async throws {
+    let log = EventLog()
+    let (root, a, _, _) = try await makeRecordingTree(log: log)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    log.clear()
+    await a.removeFromSupernode()
+    await window.detach()
+    #expect(log.entries == ["a.didExit(false)", "a1.didExit(false)", "root.didExit(false)", "b.didExit(false)"])
+    #expect(a.view?.superview == nil)
+    await window.flush()
+    #expect(log.entries.count == 4, "the flush fires nothing more")
+  }
+
   @Test("Moving a node to another window exits the first and enters the second")
   @MainActor
   func moveBetweenWindows() async throws {
