@@ -95,6 +95,11 @@ public protocol DisplayNode: Actor {
   /// node between two parents in the same window does not call it again.
   /// The default implementation does nothing.
   ///
+  /// The hierarchy hooks run at the end of the window's turn, once its edits
+  /// have put the views where they go: here the view's ``View/window`` is
+  /// already the window entered (Texture calls it from `willMoveToWindow:`,
+  /// before the view has its window).
+  ///
   /// - Important: Implement it with exactly this signature. `willEnterHierarchy(context:)` or
   ///   `willEnterHierarchy()` is a different method: it compiles without a warning and is never called.
   @MainActor func willEnterHierarchy(_ context: borrowing HierarchyContext)
@@ -112,6 +117,11 @@ public protocol DisplayNode: Actor {
   ///
   /// Called on the main actor in pre-order, after ``isInHierarchy`` became
   /// `false`. The default implementation does nothing.
+  ///
+  /// It runs once the turn has put the views where its edits say: after a
+  /// removal or a detach the view's ``View/window`` is `nil`; after a move
+  /// into another window's tree it is already that window, whose enter hooks
+  /// follow (Texture fires no hook for such a move).
   ///
   /// - Important: Implement it with exactly this signature. `didExitHierarchy(context:)` or
   ///   `didExitHierarchy()` is a different method: it compiles without a warning and is never called.

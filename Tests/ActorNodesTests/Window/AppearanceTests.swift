@@ -281,6 +281,35 @@ struct AppearanceTests {
     #expect(log.entries.count == 4, "the flush fires nothing more")
   }
 
+  @Test(
+    "The hooks see the views where the turn put them: view.window is the window entered in the enter hooks, nil in the exits of a detach, and already the new window in the exit of a move into another window's tree (changed: Texture enters in willMoveToWindow:, before the view has its window, and fires nothing for such a move)"
+  )
+  @MainActor
+  func hooksSeeTheViewsWhereTheTurnPutThem() async throws {
+    let log = EventLog()
+    let first = WindowReportingNode("first", log: log)
+    let second = WindowReportingNode("second", log: log)
+    let mover = WindowReportingNode("mover", log: log)
+    try await first.addSubnode(mover)
+    let windowA = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    let windowB = Window(size: Size(width: 200, height: 200), turnMode: .manual)
+    try await windowA.attach(first)
+    try await windowB.attach(second)
+    #expect(
+      log.entries == [
+        "first.willEnter@100", "mover.willEnter@100", "mover.didEnter@100", "first.didEnter@100",
+        "second.willEnter@200", "second.didEnter@200",
+      ])
+    log.clear()
+    try await second.addSubnode(mover)
+    await windowB.flush()
+    await windowA.flush()
+    #expect(log.entries == ["mover.didExit@200", "mover.willEnter@200", "mover.didEnter@200"])
+    log.clear()
+    await windowA.detach()
+    #expect(log.entries == ["first.didExit@none"])
+  }
+
   @Test("Moving a node to another window exits the first and enters the second")
   @MainActor
   func moveBetweenWindows() async throws {
@@ -445,5 +474,33 @@ actor ExitObservingNode: DisplayNode {
   @MainActor func didExitHierarchy(_ context: borrowing HierarchyContext) {
     let isInSuperview = view.map { $0.superview != nil } ?? true
     log.record("\(name).didExit(superlayer: \(layer?.superlayer != nil && isInSuperview))")
+  }
+}
+
+/// A node that records each hierarchy hook with the width of the window its view is in then (`none`: no window).
+actor WindowReportingNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState: NodeState
+  nonisolated let name: String
+  nonisolated let log: EventLog
+
+  init(_ name: String, log: EventLog) {
+    nodeState = NodeState(debugName: name)
+    self.name = name
+    self.log = log
+  }
+
+  @MainActor private var windowWidth: String { view?.window.map { "\(Int($0.size.width))" } ?? "none" }
+
+  @MainActor func willEnterHierarchy(_ context: borrowing HierarchyContext) {
+    log.record("\(name).willEnter@\(windowWidth)")
+  }
+
+  @MainActor func didEnterHierarchy(_ context: borrowing HierarchyContext) {
+    log.record("\(name).didEnter@\(windowWidth)")
+  }
+
+  @MainActor func didExitHierarchy(_ context: borrowing HierarchyContext) {
+    log.record("\(name).didExit@\(windowWidth)")
   }
 }
