@@ -194,7 +194,7 @@ enum LayoutPass {
       if node.nodeCore.hostWindowID.load(ordering: .acquiring) != 0,
         case .windowRoot(let window) = await Tree.passPlace(of: node)
       {
-        target = .window(window)
+        target = .window(PassWindow(window))
       }
       // Its ancestors keep their applied layouts, but the layouts they cached for other ranges were measured
       // from the node's old content (a range it kept its size in says nothing of the others).
@@ -205,7 +205,7 @@ enum LayoutPass {
     }
     switch await Tree.passPlace(of: node) {
     case .windowRoot(let window):
-      return .root(Root(node: node, target: .window(window), frame: nil, chosenAt: chosenAt))
+      return .root(Root(node: node, target: .window(PassWindow(window)), frame: nil, chosenAt: chosenAt))
     case .subnode(let supernode):
       // Texture bumps the supernode's version too: its cached layouts assumed the old size.
       supernode.nodeCore.layoutVersion.wrappingAdd(1, ordering: .releasing)
@@ -526,6 +526,12 @@ enum PassPlace: Sendable {
   case subnode(of: any DisplayNode)
   /// A root outside any window: it keeps its range.
   case root
+
+  /// The size of the window whose root the node is, if it is one.
+  nonisolated var windowSize: Size? {
+    guard case .windowRoot(let window) = self else { return nil }
+    return window.size
+  }
 }
 
 extension Tree {

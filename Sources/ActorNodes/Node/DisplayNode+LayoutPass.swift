@@ -386,10 +386,10 @@ extension DisplayNode {
     case .range(let range):
       // A root outside any window when the pass chose its range, a window's root since (attached while the pass
       // waited for other measurements): laid out at its window's size, which is its range now.
-      if nodeCore.hostWindowID.load(ordering: .acquiring) != 0,
-        case .windowRoot(let window) = await Tree.passPlace(of: self)
-      {
-        let size = window.size
+      // The size only: the window itself, kept across the measurement, would outlive its app's last reference.
+      let windowSize =
+        nodeCore.hostWindowID.load(ordering: .acquiring) != 0 ? await Tree.passPlace(of: self).windowSize : nil
+      if let size = windowSize {
         guard size != .zero else { return nil }
         entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
       } else {
@@ -398,10 +398,9 @@ extension DisplayNode {
     case .window(let window):
       // A window of no size gives its root empty bounds, where Texture's `__layout` lays out nothing: the frames
       // stay as they are until it has a size again.
-      let size = window.size
-      guard size != .zero, isRoot(of: window) else { return nil }
+      guard let size = window.size, size != .zero, isRoot(of: window) else { return nil }
       entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
-      // Detached, attached elsewhere or resized while it was measured: that attach or resize lays it out.
+      // Detached, attached elsewhere, resized or gone while it was measured: that attach or resize lays it out.
       guard isRoot(of: window), window.size == size else { return nil }
     case .size(let size):
       let version = nodeCore.layoutVersion.load(ordering: .acquiring)
@@ -536,7 +535,7 @@ extension DisplayNode {
 
 extension DisplayNode {
   /// Whether the node is still the root of `window`.
-  fileprivate nonisolated func isRoot(of window: Window) -> Bool {
+  fileprivate nonisolated func isRoot(of window: PassWindow) -> Bool {
     nodeCore.hostWindowID.load(ordering: .acquiring) == window.id
   }
 
@@ -546,13 +545,30 @@ extension DisplayNode {
   }
 }
 
+/// The window whose root a pass lays out, held weakly: a pass, which may wait long for layout code, never keeps a
+/// window that its app let go alive (with its tree in the hierarchy), as a `UIWindow` goes when its last holder
+/// lets it go.
+struct PassWindow: Sendable {
+  weak var window: Window?
+  /// The window's ``Window/id``, which its root's ``NodeCore/hostWindowID`` names while it is attached.
+  let id: UInt64
+
+  init(_ window: Window) {
+    self.window = window
+    id = window.id
+  }
+
+  /// The window's size; `nil` once it is gone.
+  var size: Size? { window?.size }
+}
+
 /// What a layout pass asks one node to lay itself out for.
 enum PassTarget: Sendable {
   /// A range: a root's, or the range a node's applied layout was measured in.
   case range(SizeRange)
   /// The size of the window whose root the node is (its frame is the window's), read when the node is laid
-  /// out; nothing if the node is not that window's root any more.
-  case window(Window)
+  /// out; nothing if the node is not that window's root any more, or the window is gone.
+  case window(PassWindow)
   /// A size its supernode's layout gave it: its measurement of that size, else one for exactly that size.
   case size(Size)
   /// A subnode of a node that places its subnodes itself: its latest valid measurement, or, if its supernode

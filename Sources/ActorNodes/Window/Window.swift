@@ -141,12 +141,13 @@ public final class Window {
   ) async -> LayoutPass.Outcome {
     let environment = LayoutEnvironment(scale: 1)
     var pass = await LayoutPass.run(
-      roots: [LayoutPass.Root(node: root, target: .window(window), frame: nil)], environment: environment)
+      roots: [LayoutPass.Root(node: root, target: .window(PassWindow(window)), frame: nil)], environment: environment)
     guard !invalidatedBeforeLoad.isEmpty else { return pass }
     pass.append(await LayoutPass.run(dirty: invalidatedBeforeLoad, environment: environment))
     pass.append(
       await LayoutPass.run(
-        roots: [LayoutPass.Root(node: root, target: .window(window), frame: nil)], environment: environment))
+        roots: [LayoutPass.Root(node: root, target: .window(PassWindow(window)), frame: nil)], environment: environment)
+    )
     return pass
   }
 

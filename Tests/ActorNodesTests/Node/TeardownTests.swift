@@ -215,6 +215,31 @@ struct TeardownTests {
     #expect(freed.count == 2)
   }
 
+  @Test(
+    "A window dropped while a layout pass of its root is held in layout code goes at once: its tree leaves the hierarchy then, not when the pass ends (adversarial round 29: the pass held the window)",
+    arguments: [TurnMode.manual, .automatic])
+  @MainActor
+  func windowDroppedDuringItsPassGoesAtOnce(mode: TurnMode) async throws {
+    let gate = Gate()
+    let leaf = GatedLeaf()
+    let root = BasicNode(debugName: "root") { _, _ in .stack(.vertical, children: [.node(leaf)]) }
+    try await root.addSubnode(leaf)
+    weak var weakWindow: Window?
+    do {
+      let window = Window(turnMode: mode)
+      weakWindow = window
+      try await window.attach(root)
+      await leaf.hold(at: gate)
+      window.resize(to: Size(width: 200, height: 300))
+      await gate.waitForArrivals(1)
+    }
+    let (isGone, hasLeft) = (weakWindow == nil, !root.isInHierarchy)
+    await gate.open()
+    try await root.layoutIfNeeded()
+    #expect(isGone && hasLeft)
+    #expect(weakWindow == nil && !root.isInHierarchy && root.view?.superview == nil)
+  }
+
   @Test("A surviving subnode of a released node leaves the hierarchy with its exit hooks")
   @MainActor
   func survivorOfReleasedNode() async throws {
