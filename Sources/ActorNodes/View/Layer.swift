@@ -144,7 +144,24 @@ public final class Layer {
 
   // Isolated, so that a layer dies on the main actor however its last reference is dropped. Its sublayers'
   // `superlayer` reads `nil` already: it is weak.
-  isolated deinit {}
+  //
+  // Freeing the sublayers array would free each sublayer's in turn, one stack frame per level: a 100,000-deep
+  // chain of layers overflowed the stack. The layers only this one holds give up their sublayers here, into a
+  // list of its own, before they die, so that none frees another; a layer something else holds stays whole.
+  isolated deinit {
+    var pending = takeSublayers()
+    while var layer = pending.popLast() {
+      guard isKnownUniquelyReferenced(&layer) else { continue }
+      pending.append(contentsOf: layer.takeSublayers())
+    }
+  }
+
+  /// Takes the sublayers out of a dying layer (or one about to die), leaving none.
+  private func takeSublayers() -> [Layer] {
+    var taken: [Layer] = []
+    swap(&taken, &sublayers)
+    return taken
+  }
 
   /// The rectangle the layer occupies in its superlayer's coordinates.
   public var frame: Rect {

@@ -67,9 +67,27 @@ public final class View {
 
   // Isolated, so that a view dies on the main actor however its last reference is dropped. Its subviews'
   // `superview` reads `nil` already: it is weak.
+  //
+  // Freeing the subviews array would free each subview's in turn, one stack frame per level: a 100,000-deep chain
+  // of views overflowed the stack. The views only this one holds give up their subviews here, into a list of its
+  // own, before they die, so that none frees another (a dying view's layer shares its sublayers with the subviews
+  // listed here, so it frees none either); a view something else holds stays whole.
   isolated deinit {
-    for subview in subviews { subview.layer.slot?.hostKeepAlive = nil }
+    var pending = takeSubviews()
     onDeinit?()
+    while var view = pending.popLast() {
+      guard isKnownUniquelyReferenced(&view) else { continue }
+      pending.append(contentsOf: view.takeSubviews())
+    }
+  }
+
+  /// Takes the subviews out of a dying view (or one about to die), leaving none; a node's view among them no
+  /// longer keeps its node alive.
+  private func takeSubviews() -> [View] {
+    var taken: [View] = []
+    swap(&taken, &subviews)
+    for subview in taken { subview.layer.slot?.hostKeepAlive = nil }
+    return taken
   }
 
   /// The rectangle the view occupies in its superview's coordinates.

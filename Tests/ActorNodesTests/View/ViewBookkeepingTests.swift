@@ -71,6 +71,72 @@ struct ViewBookkeepingTests {
     #expect(subview.layer.superlayer == nil)
   }
 
+  @Test("A 100,000-deep chain of layers is freed without recursion, and a sublayer held elsewhere stays whole")
+  @MainActor
+  func deepLayerChainIsFreedIteratively() {
+    let depth = 100_000
+    // Built from the bottom up: adding a sublayer walks the new superlayer's ancestors.
+    var root: Layer? = Layer()
+    var middle = root!
+    for level in 1..<depth {
+      let parent = Layer()
+      parent.addSublayer(root!)
+      root = parent
+      if level == depth / 2 { middle = parent }
+    }
+    weak let top = root
+    root = nil  // Crashed: each layer freed its sublayers' array, one stack frame per level.
+    #expect(top == nil)
+    #expect(middle.superlayer == nil)
+    var below = 0
+    var tip = middle
+    while let next = tip.sublayers.first {
+      #expect(next.superlayer === tip)
+      below += 1
+      tip = next
+    }
+    #expect(below == depth / 2, "the layers below one held elsewhere stay in place")
+    weak let bottom = tip
+    tip = Layer()
+    middle = Layer()
+    #expect(bottom == nil)
+  }
+
+  @Test("A 100,000-deep chain of views is freed without recursion, and a subview held elsewhere stays whole")
+  @MainActor
+  func deepViewChainIsFreedIteratively() {
+    let depth = 100_000
+    let freed = Counter()
+    func counted() -> View {
+      let view = View()
+      view.onDeinit = { freed.value += 1 }
+      return view
+    }
+    // Built from the bottom up: adding a subview walks the new superview's ancestors.
+    var root: View? = counted()
+    var middle = root!
+    for level in 1..<depth {
+      let parent = counted()
+      parent.addSubview(root!)
+      root = parent
+      if level == depth / 2 { middle = parent }
+    }
+    root = nil  // Crashed: each view freed its subviews' array (and its layer its sublayers'), one frame per level.
+    #expect(freed.value == depth - 1 - depth / 2)
+    #expect(middle.superview == nil && middle.layer.superlayer == nil)
+    var below = 0
+    var tip = middle
+    while let next = tip.subviews.first {
+      #expect(next.superview === tip && next.layer.superlayer === tip.layer)
+      below += 1
+      tip = next
+    }
+    #expect(below == depth / 2, "the views below one held elsewhere stay in place")
+    tip = View()
+    middle = View()
+    #expect(freed.value == depth)
+  }
+
   @Test("A new layer needs no layout (Texture: ASCALayerTests testThatLayerBeginsWithCleanLayout)", .tags(.texturePort))
   @MainActor
   func layerBeginsWithCleanLayout() {
@@ -188,4 +254,10 @@ struct ViewBookkeepingTests {
     foreign.removeFromSuperlayer()
     #expect(!layer.needsLayout)
   }
+}
+
+/// A count that main-actor callbacks bump.
+@MainActor
+private final class Counter {
+  var value = 0
 }
