@@ -7,14 +7,16 @@
 /// its default content mode (`UIViewContentModeScaleAspectFill`): the
 /// contents are the image cropped around its center to the bounds' aspect
 /// ratio (the image itself when the ratios match), which the layer scales to
-/// its bounds; a new image redraws. A node has no content modes, and, as
-/// Texture's, it does not redraw for new bounds unless
-/// ``ViewProperties/needsDisplayOnBoundsChange`` is set.
+/// its bounds; a new image redraws. A node has no content modes.
 ///
 /// Its view starts out not opaque and clipping to its bounds
 /// (``ViewProperties/isOpaque`` `false`, ``ViewProperties/clipsToBounds`` `true`),
-/// as Texture's `ASImageNode` sets them in its `init`; a
-/// ``DisplayNode/configure(_:)`` write changes them like any property.
+/// as Texture's `ASImageNode` sets them in its `init`, and redrawn when its
+/// bounds change size (``ViewProperties/needsDisplayOnBoundsChange`` `true`):
+/// Texture's layer keeps the image aspect-filled in new bounds through its
+/// contents gravity, which ActorNodes' ``Layer`` does not have, so the node
+/// crops the image again for the new bounds instead of stretching the old
+/// crop. A ``DisplayNode/configure(_:)`` write changes them like any property.
 ///
 /// ```swift
 /// let avatar = ImageNode(image: Image(pixelWidth: 80, pixelHeight: 80, scale: 2, filledWith: .gray))
@@ -41,6 +43,8 @@ public actor ImageNode: DrawingNode {
     nodeState = NodeState(debugName: debugName) {
       $0.isOpaque = false
       $0.clipsToBounds = true
+      // Not Texture's: its layer keeps the crop aspect-filled through its contents gravity, which a `Layer` lacks.
+      $0.needsDisplayOnBoundsChange = true
     }
     self.image = image
   }

@@ -279,6 +279,27 @@ struct TextNodeTests {
     #expect(ImageNode.aspectFilled(retina, in: Size(width: 10, height: 10)).pixelWidth == 40)
   }
 
+  @Test(
+    "an image node whose bounds change shape crops its image again for the new bounds instead of stretching the old crop"
+  )
+  @MainActor
+  func imageNodeCropsAgainForNewBounds() async throws {
+    // Round 29: Texture's layer keeps aspect fill in new bounds through its contents gravity; a `Layer` has none,
+    // so an image node redraws when its bounds change size (needsDisplayOnBoundsChange), cropping for them.
+    let picture = Image(pixelWidth: 100, pixelHeight: 100, filledWith: .blue)
+    let node = ImageNode(image: picture)
+    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 400) }
+    let window = Window(size: Size(width: 400, height: 400), turnMode: .manual)
+    try await window.attach(node)
+    await node.recursivelyEnsureDisplay()
+    #expect(node.layer?.contents.map { [$0.pixelWidth, $0.pixelHeight] } == [50, 100])
+    #expect(node.layer?.needsDisplayOnBoundsChange == true)
+    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 400, height: 200) }
+    await window.flush()
+    await node.recursivelyEnsureDisplay()
+    #expect(node.layer?.contents.map { [$0.pixelWidth, $0.pixelHeight] } == [100, 50], "cropped for 400 × 200")
+  }
+
   @Test("a truncated text node draws, in the bounds it measured, the lines it measured (not the bounds' own)")
   func truncatedNodeDrawsWhatItMeasured() async throws {
     // Cut to "aaaa-bbbbbb…" in 72 points, it is 69.3 wide; set again in 70 points it would be cut to "aaaa-…".

@@ -563,7 +563,7 @@ private final class FuzzWorld {
       if let image = node as? ImageNode, node.isInHierarchy, !node.isDisplaySuspended, let layer = node.layer,
         layer.bounds.size.width > 0, layer.bounds.size.height > 0
       {
-        let shown = await image.image
+        let shown = await image.image.map { ImageNode.aspectFilled($0, in: layer.bounds.size) }
         if layer.contents != shown {
           problems.append("\(name): shows \(String(describing: layer.contents)), image \(String(describing: shown))")
         }
