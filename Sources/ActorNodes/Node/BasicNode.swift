@@ -13,14 +13,16 @@ public actor BasicNode: DisplayNode {
   ///
   /// It is synchronous, as Texture's block is, so that it runs where its node runs: Swift converts a `@MainActor`
   /// `async` function to an `async` type with an isolated parameter (the call then hops to the main actor), but
-  /// not a synchronous one, and a synchronous block cannot await main-actor work either. A node that measures
-  /// its subnodes with `await` before it describes its spec implements ``DisplayNode/layoutMethod(thatFits:)``.
+  /// not a synchronous one, and a synchronous block cannot await main-actor work either. It cannot await the
+  /// ``HierarchyActor`` either (``DisplayNode/subnodes``, ``DisplayNode/supernode``): capture the subnodes it
+  /// names. A node that reads its tree or measures its subnodes with `await` before it describes its spec
+  /// implements ``DisplayNode/layoutMethod(thatFits:)``.
   ///
   /// - Important: The node holds its block strongly, and a node holds its subnodes: a block that captures its own
   ///   node, or any of the node's supernodes, makes a reference cycle, and the node and its whole tree are never
   ///   freed, even after they leave their window and every other reference is gone (Texture's block leaks the same
   ///   way when it captures `self` strongly). Use the node the block is given; to reach a supernode, capture it
-  ///   `weak`, or call ``DisplayNode/supernode`` on the node. The subnodes a block captures keep no cycle: they
+  ///   `weak`. The subnodes a block captures keep no cycle: they
   ///   are freed with the node.
   public typealias LayoutSpecBlock = @Sendable (isolated BasicNode, SizeRange) throws -> LayoutSpec
 
