@@ -420,13 +420,7 @@ enum Tree {
       root.nodeCore.hostWindow = nil
       root.nodeCore.setLeftItsWindow(true)
     }
-    var changes: [MainOperation] = []
-    var stack: [any DisplayNode] = [root]
-    while let node = stack.popLast() {
-      let core = node.nodeCore
-      if let change = takeChildrenChange(of: core) { changes.append(change) }
-      stack.append(contentsOf: core.subnodes)
-    }
+    let changes = preorder(from: root).compactMap { takeChildrenChange(of: $0.node.nodeCore) }
     return (nextVersion(), changes)
   }
 
