@@ -999,10 +999,13 @@ extension HeldDrawSuites {
       await window.waitForPendingDisplays()
     }
 
-    @Test(
-      "A request made after recursivelyEnsureDisplay() began, which joins the batch of the display it waits for while that display takes its snapshot, supersedes it: the wait waits for the newer display and returns with its contents"
-    )
-    func aWaitFollowsADisplaySupersededInItsBatch() async throws {
+    /// A drawn node whose contents were cleared, attached to a new window, and a `recursivelyEnsureDisplay()`
+    /// begun on it whose display waits, held, for its snapshot (the wait reads what it waits for as it asks). Returns
+    /// the node's frame count and `willStart` count before the wait, and the wait, which returns whether the node
+    /// showed contents after it.
+    private func waitWithItsSnapshotHeld() async throws -> (
+      node: AnimatedNode, window: Window, frames: Int, starts: Int, ensured: Task<Bool, Never>
+    ) {
       let node = AnimatedNode()
       let window = window()
       try await window.attach(node)
@@ -1014,8 +1017,16 @@ extension HeldDrawSuites {
         await node.recursivelyEnsureDisplay()
         return node.layer?.contents != nil
       }
-      // The display it asked for waits for its snapshot: the wait has begun (it reads what it waits for as it asks).
       await node.executor.waitForAHeldJob()
+      return (node, window, frames, starts, ensured)
+    }
+
+    @Test(
+      "A request made after recursivelyEnsureDisplay() began, which joins the batch of the display it waits for while that display takes its snapshot, supersedes it: the wait waits for the newer display and returns with its contents"
+    )
+    func aWaitFollowsADisplaySupersededInItsBatch() async throws {
+      let (node, window, frames, starts, ensured) = try await waitWithItsSnapshotHeld()
+      defer { withExtendedLifetime(window) {} }
       let waitedFor = node.nodeCore.displayRequests.load(ordering: .acquiring)
       node.requestDisplay()
       // Listed while the snapshot is taken: it joins the batch.
@@ -1037,19 +1048,8 @@ extension HeldDrawSuites {
       "A request made after the display that recursivelyEnsureDisplay() waits for started supersedes it: that display is cancelled and commits nothing, and the wait returns with the newer display's contents (adversarial round 29: the cancelled display answered the wait, which returned with no contents)"
     )
     func aWaitFollowsADisplaySupersededAfterItStarted() async throws {
-      let node = AnimatedNode()
-      let window = window()
-      try await window.attach(node)
-      await node.recursivelyEnsureDisplay()
-      await node.recursivelyClearContents()
-      let (frames, starts) = (await node.frames, node.probe.entries("willStart").count)
-      node.executor.hold()
-      let ensured = Task { @MainActor in
-        await node.recursivelyEnsureDisplay()
-        return node.layer?.contents != nil
-      }
-      // The display it asked for waits for its snapshot: the wait has begun.
-      await node.executor.waitForAHeldJob()
+      let (node, window, frames, starts, ensured) = try await waitWithItsSnapshotHeld()
+      defer { withExtendedLifetime(window) {} }
       let blockers = ExecutorBlockers()
       await blockers.hold()  // Its draw will wait for a display thread.
       node.executor.release()
