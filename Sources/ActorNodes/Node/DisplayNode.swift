@@ -56,11 +56,21 @@
 ///   Implement them to keep a scale of the node's own or to drop a cache;
 ///   the recursive versions call each node's.
 /// - Spell each hook exactly as the requirement does. Because every hook has
-///   a default implementation, a method whose signature differs
-///   (`didLoad(context:)`, `didLoad()`) is simply another method: it
-///   compiles without a warning and is never called. `@MainActor` is part of
-///   the match too: without it, the compiler rejects the conformance (see
-///   "Common mistakes" in the README).
+///   a default implementation (Texture's are optional overrides), a method
+///   that does not match its requirement is simply another method: it
+///   compiles and is never called. That holds for another label or arity
+///   (`didLoad(context:)`, `didLoad()`), a `static` method for an instance
+///   requirement, an `async` or `throws` method for a synchronous, non-throwing
+///   one (`calculatedLayoutDidChange() async`), another parameter or result
+///   type (`setNeedsDisplay(atScale: Float)`), and a method declared in an
+///   extension of the node that does not declare its conformance. Swift warns
+///   ("nearly matches defaulted requirement") only for a member of an
+///   extension that declares the conformance (`extension MyNode: DisplayNode`),
+///   and not for another label; a node declared `actor MyNode: DisplayNode { … }`
+///   gets no warning at all. `@MainActor` is part of the match too: without
+///   it, the compiler rejects the conformance (see "Common mistakes" in the
+///   README). A drawing node's draw method has no default, so a near miss
+///   there does not compile (see ``DrawingNode``).
 public protocol DisplayNode: Actor {
   /// The node's identity, tree links and loaded view; declare it as `nonisolated let nodeCore = NodeCore()`.
   nonisolated var nodeCore: NodeCore { get }
@@ -129,7 +139,7 @@ public protocol DisplayNode: Actor {
 
   /// Tells the node that a display of its contents is about to start (Texture's `displayWillStartAsynchronously:`).
   ///
-  /// Called on the main actor after ``DrawingNode/drawParameters()`` took the
+  /// Called on the main actor after ``ContentsNode/drawParameters()`` took the
   /// display's snapshot and before the draw, then the supernode's
   /// ``subnodeDisplayWillStart(_:)``. Only ``DrawingNode``s display. The default does nothing.
   ///
@@ -226,6 +236,10 @@ public protocol DisplayNode: Actor {
   ///   .spec(.stack(.vertical, spacing: 4, children: [.node(title), .node(subtitle)]))
   /// }
   /// ```
+  ///
+  /// - Important: Implement it with exactly this name, label and result type (it may drop `async` or
+  ///   `throws`). `layoutMethod(thatFit:)`, a `static` one, or one returning `LayoutMethod?` is a different
+  ///   method: it compiles without a warning and is never called, and the node keeps the default size.
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod
 
   /// Lays out the node's view on the main actor, after a layout pass set the frames of the subnodes its layout places.
@@ -261,6 +275,9 @@ public protocol DisplayNode: Actor {
   /// `HierarchyActor` step makes the nodes the layout names its subnodes
   /// (Texture calls it after its layout transition inserted them): read the
   /// new subnodes from the layout, not from ``subnodes``.
+  ///
+  /// - Important: Implement it with exactly this signature, synchronous: `calculatedLayoutDidChange() async`
+  ///   or a `static` one is a different method; it compiles without a warning and is never called.
   func calculatedLayoutDidChange()
 
   /// The line that represents this node in ``recursiveDescription()``.
@@ -268,6 +285,9 @@ public protocol DisplayNode: Actor {
   /// Texture's `descriptionForRecursiveDescription`. Isolated to the node, so
   /// it can show the node's own state. The default is the type name, the
   /// node's id and its ``debugName``.
+  ///
+  /// - Important: Implement it as an instance property of type `String`: a `static` one is a different
+  ///   property, never read.
   var descriptionForRecursiveDescription: String { get }
 }
 
