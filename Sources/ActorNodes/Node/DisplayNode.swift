@@ -239,7 +239,9 @@ public protocol DisplayNode: Actor {
   ///
   /// - Important: Implement it with exactly this name, label and result type (it may drop `async` or
   ///   `throws`). `layoutMethod(thatFit:)`, a `static` one, or one returning `LayoutMethod?` is a different
-  ///   method: it compiles without a warning and is never called, and the node keeps the default size.
+  ///   method: it compiles without a warning and is never called, and the node keeps the default size. Do
+  ///   not mark it `@MainActor`: an `async` requirement accepts a main-actor implementation, which compiles
+  ///   and then measures on the main actor, away from the node's state.
   func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod
 
   /// Lays out the node's view on the main actor, after a layout pass set the frames of the subnodes its layout places.
