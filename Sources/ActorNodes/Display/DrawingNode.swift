@@ -35,6 +35,11 @@
 ///   ``display(_:request:)``. When a node implements both, ``display(_:request:)``
 ///   is used and ``draw(_:in:request:)`` is never called, as in Texture: the
 ///   default ``display(_:request:)`` is what calls ``draw(_:in:request:)``.
+/// - Spell them exactly as the requirements do (both `static`, synchronous,
+///   with these labels and types). Both have defaults, so a method that nearly
+///   matches (an instance `draw`, an `async` one, `draw(_:context:request:)`)
+///   is another method: it compiles without a warning and is never called, and
+///   the node's contents are a transparent bitmap.
 /// - `DrawParameters` must be `Sendable`: the compiler rejects a snapshot
 ///   that could share mutable state with the node.
 /// - Draw code must be a pure function of its parameters and the request.

@@ -69,8 +69,8 @@
 ///   and not for another label; a node declared `actor MyNode: DisplayNode { … }`
 ///   gets no warning at all. `@MainActor` is part of the match too: without
 ///   it, the compiler rejects the conformance (see "Common mistakes" in the
-///   README). A drawing node's draw method has no default, so a near miss
-///   there does not compile (see ``DrawingNode``).
+///   README). The same holds for a ``DrawingNode``'s `draw(_:in:request:)`
+///   and `display(_:request:)` (see there).
 public protocol DisplayNode: Actor {
   /// The node's identity, tree links and loaded view; declare it as `nonisolated let nodeCore = NodeCore()`.
   nonisolated var nodeCore: NodeCore { get }
@@ -139,7 +139,7 @@ public protocol DisplayNode: Actor {
 
   /// Tells the node that a display of its contents is about to start (Texture's `displayWillStartAsynchronously:`).
   ///
-  /// Called on the main actor after ``ContentsNode/drawParameters()`` took the
+  /// Called on the main actor after ``DrawingNode/drawParameters()`` took the
   /// display's snapshot and before the draw, then the supernode's
   /// ``subnodeDisplayWillStart(_:)``. Only ``DrawingNode``s display. The default does nothing.
   ///
