@@ -1084,4 +1084,32 @@ struct PublicAPIScenarioTests {
       y += Double(20 + i)
     }
   }
+
+  @Test(
+    "recursivelySetDisplaySuspended suspends and resumes every node of the subtree; resuming draws them again (Texture: recursivelySetDisplaySuspended:, round 30)"
+  )
+  @MainActor
+  func recursiveDisplaySuspension() async throws {
+    let log = ScenarioLog()
+    let parent = ScenarioDrawingNode("p", log: log)
+    let child = ScenarioDrawingNode("c", log: log)
+    let grandchild = ScenarioDrawingNode("g", log: log)
+    try await parent.addSubnode(child)
+    try await child.addSubnode(grandchild)
+    let window = Window(turnMode: .manual)
+    try await window.attach(parent)
+    await parent.recursivelyEnsureDisplay()
+    log.entries.removeAll()
+    await parent.recursivelySetDisplaySuspended(true)
+    #expect(parent.isDisplaySuspended && child.isDisplaySuspended && grandchild.isDisplaySuspended)
+    await grandchild.setNeedsDisplay()
+    await parent.recursivelyEnsureDisplay()
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(!log.entries.contains("didFinish"), "a suspended subtree draws nothing")
+    await parent.recursivelySetDisplaySuspended(false)
+    #expect(!parent.isDisplaySuspended && !child.isDisplaySuspended && !grandchild.isDisplaySuspended)
+    await parent.recursivelyEnsureDisplay()
+    #expect(log.entries.filter { $0 == "didFinish" }.count == 3)
+  }
 }

@@ -91,6 +91,27 @@ extension DisplayNode {
     }
   }
 
+  /// ``setDisplaySuspended(_:)`` for the node and every node below it, from any isolation domain (Texture's
+  /// `recursivelySetDisplaySuspended:`).
+  ///
+  /// Each node of the subtree is suspended or resumed as by its own
+  /// ``setDisplaySuspended(_:)`` (a node whose view a factory makes is left
+  /// alone), in pre-order. The displays that resuming asks for start together
+  /// when the walk ends, as ``recursivelySetNeedsDisplay(atScale:)``'s do:
+  /// under a transaction container, they commit together. The subtree is the
+  /// one at the call.
+  ///
+  /// ```swift
+  /// await feed.recursivelySetDisplaySuspended(true)  // nothing in the feed draws...
+  /// await feed.recursivelySetDisplaySuspended(false)  // ...until now: every node draws again
+  /// ```
+  public nonisolated func recursivelySetDisplaySuspended(_ isSuspended: Bool) async {
+    let nodes = await Self.subtree(of: self)
+    await DisplayGathering.gather {
+      for node in nodes { node.setDisplaySuspended(isSuspended) }
+    }
+  }
+
   /// Whether this node's displays and those of its descendants commit together, in one turn (Texture's
   /// `asyncdisplaykit_asyncTransactionContainer`, set on every cell node).
   public nonisolated var isTransactionContainer: Bool {
