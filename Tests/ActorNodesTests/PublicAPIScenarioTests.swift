@@ -118,6 +118,29 @@ actor ScenarioDrawingNode: DrawingNode {
   @MainActor func subnodeDisplayDidFinish(_ context: borrowing DisplayContext) { log.add("subnodeDidFinish") }
 }
 
+actor ScenarioManualLayoutNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "manual")
+  let title: TextNode
+  var measures = 0
+
+  init(text: String) async throws {
+    title = TextNode(text: AttributedText(text))
+    try await addSubnode(title)
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    measures += 1
+    let size = try await title.layout(thatFits: SizeRange(min: .zero, max: range.max)).size
+    return .size(Size(width: size.width + 16, height: size.height + 16))
+  }
+
+  @MainActor func layout(_ context: borrowing LayoutContext) {
+    let size = context.calculatedSize(of: title) ?? .zero
+    title.view?.frame = Rect(x: 8, y: 8, width: size.width, height: size.height)
+  }
+}
+
 @MainActor
 func scenarioColor(of layer: Layer?) -> Color? {
   guard let image = layer?.contents, image.pixelWidth > 0 else { return nil }
@@ -1083,6 +1106,80 @@ struct PublicAPIScenarioTests {
       #expect(kid.view?.frame == Rect(x: 0, y: y, width: 50, height: Double(20 + i)))
       y += Double(20 + i)
     }
+  }
+
+  @Test(
+    "A node that measures itself places a subnode it measured in layout(_:) with calculatedSize(of:), and lays out again when the subnode's text changes"
+  ) @MainActor func manualLayoutPlacesMeasuredSubnode() async throws {
+    let node = try await ScenarioManualLayoutNode(text: "Hi")
+    let root = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(alignItems: .start, children: [.node(node)])
+    }
+    let window = Window(size: Size(width: 300, height: 300), turnMode: .manual)
+    try await window.attach(root)
+    let first = try #require(node.title.view?.frame)
+    let measured = try await node.title.layout(thatFits: SizeRange(min: .zero, max: Size(width: 300, height: 300))).size
+    #expect(first == Rect(x: 8, y: 8, width: measured.width, height: measured.height))
+    #expect(node.view?.frame.size == Size(width: measured.width + 16, height: measured.height + 16))
+    await node.title.setText(AttributedText("Hello there, a longer title"))
+    try await window.layoutIfNeeded()
+    let longer = try await node.title.layout(thatFits: SizeRange(min: .zero, max: Size(width: 300, height: 300))).size
+    #expect(longer.width > measured.width)
+    #expect(node.title.view?.frame == Rect(x: 8, y: 8, width: longer.width, height: longer.height))
+    #expect(node.view?.frame.size == Size(width: longer.width + 16, height: longer.height + 16))
+  }
+
+  @Test("A frame written in the background to a loaded node with a spec lays its subnodes out again at the new size")
+  @MainActor func boundsChangeRelaysOut() async throws {
+    let leaf = BasicNode()
+    let child = BasicNode { _, _ in .stack(children: [.node(leaf).flexGrow(1)]) }
+    try await child.addSubnode(leaf)
+    await child.configure { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
+    let root = BasicNode()
+    try await root.addSubnode(child)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    #expect(leaf.view?.frame.size == Size(width: 10, height: 10))
+    await Task.detached { await child.configure { $0.frame = Rect(x: 0, y: 0, width: 40, height: 20) } }.value
+    try await window.layoutIfNeeded()
+    #expect(leaf.view?.frame.size == Size(width: 40, height: 20))
+  }
+
+  @Test(
+    "A subnode whose text grows makes its supernodes lay out again around its new size (Texture: the pass's setNeedsLayout from above)"
+  ) @MainActor func subnodeSizeChangePropagatesUp() async throws {
+    let text = TextNode(text: AttributedText("a"))
+    let middle = BasicNode(automaticallyManagesSubnodes: true) { _, _ in .inset(EdgeInsets(all: 2), .node(text)) }
+    let root = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(alignItems: .start, children: [.node(middle)])
+    }
+    let window = Window(size: Size(width: 300, height: 300), turnMode: .manual)
+    try await window.attach(root)
+    let before = try #require(middle.view?.frame.size)
+    await text.setText(AttributedText("a much longer line of text"))
+    try await window.layoutIfNeeded()
+    let after = try #require(middle.view?.frame.size)
+    let textSize = try #require(text.view?.frame.size)
+    #expect(after.width > before.width)
+    #expect(after.width == textSize.width + 4)
+  }
+
+  @Test("An image set in the background relayouts and redraws an image node in a window") @MainActor
+  func imageSwapFromBackground() async throws {
+    let node = ImageNode(image: Image(pixelWidth: 4, pixelHeight: 4, filledWith: .red))
+    let root = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(alignItems: .start, children: [.node(node)])
+    }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    await root.recursivelyEnsureDisplay()
+    #expect(node.layer?.contents?.pixel(x: 0, y: 0) == RGBA8(.red))
+    await Task.detached { await node.setImage(Image(pixelWidth: 8, pixelHeight: 6, filledWith: .blue)) }.value
+    try await window.layoutIfNeeded()
+    #expect(node.view?.frame.size == Size(width: 8, height: 6))
+    await root.recursivelyEnsureDisplay()
+    #expect(node.layer?.contents?.pixel(x: 0, y: 0) == RGBA8(.blue))
+    #expect(node.layer?.contents?.pixelWidth == 8)
   }
 
   @Test(
