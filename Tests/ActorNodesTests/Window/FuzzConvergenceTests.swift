@@ -18,7 +18,7 @@ import Testing
 /// The frames below a node of zero size are left out (Texture's `__layout` lays out nothing at zero bounds, so they
 /// keep what they had), as are the contents of suspended nodes and of nodes with empty bounds (Texture draws nothing
 /// there, and the old contents stay). Found: a managing node laid out by two windows' passes at once could keep the
-/// older pass's subnodes (`ManagedSubnodesTests.managedSubnodesOfTwoWindowsPassesFollowTheNewestLayout`).
+/// older pass's subnodes (`ManagedSubnodesTests.managedSubnodesOfTwoWindowsPassesFollowTheNewestLayout`, gated since).
 
 /// A stack of its subnodes (or, managing its subnodes, of the nodes it names) that records its hooks.
 private actor FuzzBox: HookRecording {
