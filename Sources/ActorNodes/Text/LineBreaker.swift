@@ -265,26 +265,34 @@ struct LineBreaker {
     }
   }
 
-  /// Whether the cluster at `position` is whitespace or a line break (`false` at the end of the text).
-  private func isBreak(at position: Position) -> Bool {
-    var position = position
-    while position.run < text.runs.count, position.utf8Offset == text.runs[position.run].string.utf8.count {
-      position = Position(run: position.run + 1, utf8Offset: 0)
+  /// Where the line fragment of a line whose text ends at `position` ends, as TextKit lays it out: after the
+  /// whitespace that follows the text (which hangs past the line's end) and the line break, if one ends the line.
+  private func endOfLineFragment(after position: Position) -> Position {
+    var (run, offset, end) = (position.run, position.utf8Offset, position)
+    while run < text.runs.count {
+      let string = text.runs[run].string
+      guard offset < string.utf8.count else {
+        (run, offset) = (run + 1, 0)
+        continue
+      }
+      guard let character = string[string.utf8.index(string.utf8.startIndex, offsetBy: offset)...].first else { break }
+      let kind = FontMetrics.classify(character).kind
+      guard kind != .mark else { break }
+      offset += character.utf8.count
+      end = Position(run: run, utf8Offset: offset)
+      if kind == .newline { break }
     }
-    guard position.run < text.runs.count else { return false }
-    let string = text.runs[position.run].string
-    let index = string.utf8.index(string.utf8.startIndex, offsetBy: position.utf8Offset)
-    guard let character = string[index...].first else { return false }
-    return FontMetrics.classify(character).kind != .mark
+    return end
   }
 
   /// Cuts the last line at its tail to make room for the token, as `ASTextNode`'s tail truncater does.
   ///
   /// The line keeps its own text (nothing of the lines it hides). The token
   /// goes at the line's right end: the cluster its left edge falls on is the
-  /// first to go (past the line's text, the line's last glyph, as TextKit's
-  /// nearest glyph: the whitespace the line broke at, or its last cluster if
-  /// it broke inside a word). The cut then goes back to the last space or
+  /// first to go (past the line's text and the whitespace after it, the
+  /// line's last glyph, as TextKit's nearest glyph: its line break, the last
+  /// space it ends with, or its last cluster if it broke inside a word; the
+  /// whitespace is part of TextKit's line fragment). The cut then goes back to the last space or
   /// punctuation mark (`.,!?:;`) before that cluster, which goes too, so a
   /// last line whose text the token would fit after still loses its last
   /// word, as in Texture. Only a line without such a mark before it is cut
@@ -300,20 +308,21 @@ struct LineBreaker {
   private mutating func truncateLastLine() {
     var line = lines.removeLast()
     let range = line.range
-    // Each cluster of the line: where it ends, the width up to its end, and what it is.
+    // Each cluster of the line as TextKit's line fragment has it (its text, then the whitespace after it and its
+    // line break): where it ends, the width up to its end, and what it is.
+    let fragmentEnd = endOfLineFragment(after: range.upperBound)
     var ends: [Position] = []
     var widths: [Double] = []
-    var spaces: [Bool] = []
     var marks: [Bool] = []
     var heights: [Double] = []
     var ascents: [Double] = []
     var width = 0.0
-    for index in range.lowerBound.run...range.upperBound.run where index < text.runs.count {
+    for index in range.lowerBound.run...fragmentEnd.run where index < text.runs.count {
       let run = text.runs[index]
       let font = run.attributes.font
       let utf8 = run.string.utf8
       var offset = index == range.lowerBound.run ? range.lowerBound.utf8Offset : 0
-      let endOffset = index == range.upperBound.run ? range.upperBound.utf8Offset : utf8.count
+      let endOffset = index == fragmentEnd.run ? fragmentEnd.utf8Offset : utf8.count
       var previous: UInt8?
       for character in run.string[utf8.index(utf8.startIndex, offsetBy: offset)...] {
         guard offset < endOffset else { break }
@@ -326,7 +335,6 @@ struct LineBreaker {
         offset += character.utf8.count
         ends.append(Position(run: index, utf8Offset: offset))
         widths.append(width)
-        spaces.append(glyph.kind != .mark)
         marks.append(glyph.kind != .mark || Self.truncationPoints.contains(character))
         heights.append(font.lineHeight)
         ascents.append(font.ascent)
@@ -338,15 +346,9 @@ struct LineBreaker {
     let tokenWidth = tokenFont.width(of: truncationToken)
     func lineWidth(keeping count: Int) -> Double { (count > 0 ? widths[count - 1] : 0) + tokenWidth }
     func fits(keeping count: Int) -> Bool { lineWidth(keeping: count) <= room.width + Self.tolerance }
-    // The first cluster to go: the first after which the token does not fit; else the line's last glyph.
-    let clipped: Int
-    if let first = widths.indices.first(where: { !fits(keeping: $0 + 1) }) {
-      clipped = first
-    } else if spaces.last != true, isBreak(at: range.upperBound) {
-      clipped = ends.count  // The whitespace or line break after the line's range.
-    } else {
-      clipped = max(0, ends.count - 1)
-    }
+    // The first cluster to go: the first after which the token does not fit; else the line's last glyph (its line
+    // break, the last space it ends with, or its last cluster if it broke inside a word).
+    let clipped = widths.indices.first { !fits(keeping: $0 + 1) } ?? max(0, ends.count - 1)
     // Back to the last space or punctuation mark before it, which goes too (only it: spaces before it stay, as
     // Texture's backward search cuts at the one character it finds); else inside the word.
     let kept = marks[..<clipped].lastIndex(of: true) ?? clipped

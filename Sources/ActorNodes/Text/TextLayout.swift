@@ -27,7 +27,8 @@
 ///   token (`…` by default), in the attributes of the text's last character,
 ///   as `ASTextNode` truncates: the line keeps its own text; the token goes at
 ///   the line's right end, and the cut goes back from the first cluster it
-///   covers (the line's last glyph if it covers none) to the last space or
+///   covers (the line's last glyph if it covers none: its line break, or
+///   the last of the spaces it ends with) to the last space or
 ///   punctuation mark (`.,!?:;`) before it (that one character goes, spaces
 ///   before it stay), so the line's last word goes even
 ///   where the token would fit after it; a line without such a mark is cut

@@ -416,6 +416,23 @@ struct TextLayoutTests {
     #expect(shown(lay("aaa bbb ccc", width: 40, lines: 1)) == ["aaa\u{2026}"])
   }
 
+  @Test(
+    "A truncated line keeps the whitespace it ends with, but for the one space its cut takes, a line of whitespace only too: ASTextKitTailTruncater finds the first glyph to go in TextKit's line fragment, which holds that whitespace and the line break (adversarial round 30: the whitespace went, and with it the last word)"
+  )
+  func truncatedLineKeepsTheWhitespaceItEndsWith() {
+    // Before a line break, the break is the line's last glyph: the cut backs up to the space before it.
+    let blank = lay("abc\n   \nxyz", lines: 2)
+    #expect(shown(blank) == ["abc", "  \u{2026}"])
+    #expect(isClose(blank.lines[1].frame.size.width, font.width(of: "  \u{2026}")))
+    #expect(shown(lay("   \nxyz", lines: 1)) == ["  \u{2026}"])
+    #expect(shown(lay("x ab   \nxyz", lines: 1)) == ["x ab  \u{2026}"])
+    #expect(shown(lay("x ab \nxyz", lines: 1)) == ["x ab\u{2026}"])
+    #expect(shown(lay("x ab\nxyz", lines: 1)) == ["x\u{2026}"], "no whitespace: the last word goes, as before")
+    // Wrapped at its spaces, the last one is the line's last glyph: the cut takes the one before it.
+    let wrapped = lay("x ab   cdefghij", width: font.width(of: "x ab   \u{2026}") + 0.5, lines: 1)
+    #expect(shown(wrapped) == ["x ab \u{2026}"])
+  }
+
   @Test("an empty token cuts nothing: the lines stop at the limit, and the text is reported truncated")
   func emptyTruncationToken() {
     func lay(_ string: String, width: Double, height: Double = .infinity, lines: Int = 0) -> TextLayout {
