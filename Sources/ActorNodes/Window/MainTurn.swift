@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Applies queued ``MainOperation``s in one main-actor turn.
 ///
 /// A turn runs in phases, so that the outcome does not depend on the order
@@ -99,12 +101,38 @@ enum MainTurn {
   }
 
   /// Takes `root`'s subtree out of every window right away (its window is going away, or its node died).
+  ///
+  /// A subtree whose removal from the tree waits for a turn (its node has another supernode, or none, on the
+  /// hierarchy actor) leaves first, as Texture's `removeFromSupernode` exits it at once, before the window goes;
+  /// then the rest, in pre-order (adversarial round 30; a detach takes such changes into its own turn instead, see
+  /// ``Tree/detach(_:from:)``). A subtree moved within the tree leaves first too: the main actor cannot see where to.
   static func exitHierarchy(from root: ViewSlot) {
     lastStamp &+= 1
     let work = TurnWork(stamp: lastStamp)
+    for departed in departedSubtrees(of: root) { work.propagate(0, into: departed) }
     work.propagate(0, into: root)
     work.releaseExitedNodes()
     DisplayTriggers.sendGathered()
+  }
+}
+
+extension MainTurn {
+  /// The subtrees of `root`'s whose nodes the hierarchy actor has taken from the supernodes their slots are in, in
+  /// pre-order (their changes wait for a turn).
+  fileprivate static func departedSubtrees(of root: ViewSlot) -> [ViewSlot] {
+    var departed: [ViewSlot] = []
+    var stack = [root]
+    while let slot = stack.popLast() {
+      guard let core = slot.liveNode?.nodeCore else { continue }
+      if slot !== root, let parentID = slot.parent?.liveNode?.nodeCore.id,
+        core.supernodeID.load(ordering: .acquiring) != parentID
+      {
+        departed.append(slot)
+        continue
+      }
+      for child in slot.children.reversed() where child.parent === slot { stack.append(child) }
+    }
+    return departed
   }
 }
 

@@ -384,6 +384,24 @@ struct AppearanceTests {
   }
 
   @Test(
+    "A window that goes away while a subnode's removal waits for its turn takes the subnode out first, then the tree from its root, as Texture's removeFromSupernode exits at once (adversarial round 30: the subnode exited with the tree, after the root)"
+  )
+  @MainActor
+  func droppedWindowExitsAWaitingRemovalFirst() async throws {
+    let log = EventLog()
+    let (root, a, _, _) = try await makeRecordingTree(log: log)
+    var window: Window? = Window(turnMode: .manual)
+    try await window?.attach(root)
+    log.clear()
+    await a.removeFromSupernode()
+    window = nil
+    #expect(log.entries == ["a.didExit(false)", "a1.didExit(false)", "root.didExit(false)", "b.didExit(false)"])
+    await root.waitForQueuedWork()
+    #expect(log.entries.count == 4, "the removal's turn fires nothing more")
+    #expect(a.view?.superview == nil)
+  }
+
+  @Test(
     "A window that goes away takes its root's view out of its view before the root's didExitHierarchy, as a UIWindow's subviews leave it when it goes",
     arguments: [false, true])
   @MainActor
