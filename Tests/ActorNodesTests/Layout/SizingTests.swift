@@ -132,7 +132,7 @@ struct SizingTests {
 
   @Test(
     "A node's style change invalidates its layout; writing the same style does not (Texture: testSettingPropertiesWillCallDelegate)",
-    .tags(.texturePort), .timeLimit(.minutes(1)))
+    .tags(.texturePort), .timeLimit(.minutes(3)))
   func styleChangeInvalidatesLayout() async throws {
     let node = PassNode("leaf", size: Size(width: 10, height: 10))
     let offer = range(0, 0, 300, 300)
