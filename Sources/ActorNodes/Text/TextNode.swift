@@ -145,6 +145,42 @@ public actor TextNode: DrawingNode {
     return Self.lines(of: drawParameters(), in: size, measured: false)
   }
 
+  /// Whether the text the node shows in its bounds is cut short: Texture's `isTruncated`.
+  ///
+  /// The lines are the ones a display draws in the node's bounds (``DisplayNode/viewProperties()``'s `bounds`,
+  /// read from the view once it is loaded): those the node measured, in bounds of the size a measurement gave, else
+  /// the text set in the bounds inside the inset. A node with no bounds yet (not laid out, no frame set) has no
+  /// room for a line, so a text that is not empty reads as truncated, as Texture's text node does before it has a
+  /// frame. ``textLayout(in:)`` answers for another size (Texture's `shouldTruncateForConstrainedSize:`).
+  ///
+  /// - Important: This property suspends.
+  public var isTruncated: Bool {
+    get async { await linesInBounds().isTruncated }
+  }
+
+  /// The number of lines the node shows in its bounds: Texture's `lineCount`.
+  ///
+  /// Counted in the lines ``isTruncated`` reads: the truncated line counts, the lines cut off do not. The empty
+  /// line after a final newline (and the one an empty text is) does not count either: it is TextKit's extra line
+  /// fragment, which holds no glyph, and `ASTextNode` counts the line fragments of glyphs (0 for an empty text, 1
+  /// for `"abc\n"`).
+  ///
+  /// - Important: This property suspends.
+  public var lineCount: Int {
+    get async {
+      let layout = await linesInBounds()
+      let last = layout.lines.last?.range
+      let isExtraLine = last.map { $0.isEmpty && $0.lowerBound == layout.text.endPosition } ?? false
+      return layout.lines.count - (isExtraLine ? 1 : 0)
+    }
+  }
+
+  /// The lines a display draws in the node's current bounds.
+  private func linesInBounds() async -> TextLayout {
+    let bounds = await viewProperties().bounds.size
+    return Self.lines(of: drawParameters(), in: bounds)
+  }
+
   /// The text's size in the range's maximum, plus the inset, no larger than the maximum.
   public func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
     let lines = textLayout(in: range.max).size

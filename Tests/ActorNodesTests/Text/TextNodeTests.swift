@@ -139,6 +139,44 @@ struct TextNodeTests {
     #expect(try await node.layout(thatFits: room(100, 0)).size.height == 0)
   }
 
+  @Test(
+    "isTruncated and lineCount read the lines shown in the node's bounds: none before a frame, a frame set by hand, a window's layout, a view resized on the main actor (ASTextNodeTests testTruncation)",
+    .tags(.texturePort))
+  @MainActor
+  func truncatedAndLineCountInItsBounds() async throws {
+    /// What `node` reports in its bounds: whether it is truncated, and how many lines it shows.
+    func shown(_ node: TextNode) async -> [Int] { [await node.isTruncated ? 1 : 0, await node.lineCount] }
+    let node = TextNode(text: text(String(repeating: "Texture measures text off the main thread. ", count: 12)))
+    #expect(await shown(node) == [1, 0], "no bounds: no room for a line")
+    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    #expect(await shown(node) == [1, 8], "truncated; eight lines of 12 points in 100")
+    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 1000, height: 1000) }
+    #expect(await shown(node) == [0, 3])
+    #expect(await shown(TextNode(text: "")) == [0, 0], "no bounds, but an empty text cuts nothing")
+    // TextKit's extra line fragment (after a final newline; an empty text's only line) holds no glyph: not counted.
+    for (string, count) in [("", 0), ("abc\n", 1), ("a\n\nb", 3), ("abc\n\n", 2), ("abc\n  ", 2)] {
+      let lines = TextNode(text: text(string))
+      await lines.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+      #expect(await shown(lines) == [0, count], "\(string.debugDescription)")
+    }
+
+    let label = TextNode(text: text("Hello world"), maximumNumberOfLines: 1)
+    let root = SpecHost(.stack(.vertical, alignItems: .start, children: [.node(label)]))
+    try await root.addSubnode(label)
+    let window = Window(size: Size(width: 40, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    #expect(await shown(label) == [1, 1])
+    await label.setMaximumNumberOfLines(0)
+    try await window.layoutIfNeeded()
+    #expect(await shown(label) == [0, 2])
+    // Bounds set on the loaded view, which the node's record has not seen: the view's are read.
+    label.view?.bounds = Rect(x: 0, y: 0, width: 100, height: 12)
+    #expect(await shown(label) == [0, 1])
+    label.view?.bounds = Rect(x: 0, y: 0, width: 100, height: 5)
+    #expect(await shown(label) == [1, 0])
+  }
+
   @Test("a text node's description shows the start of its text")
   func description() async {
     let node = TextNode(debugName: "title", text: "A title that is longer than the description shows")
