@@ -39,4 +39,45 @@ extension DisplayNode {
     // The subtree's pre-order (iterative, so any depth works), the node itself first.
     Tree.preorder(from: self).dropFirst().compactMap { $0.node as? Node }
   }
+
+  /// The first node of type `type` in the node's subtree, the node itself left out, or `nil`: Texture's
+  /// `ASDisplayNodeFindFirstSubnodeOfClass`.
+  ///
+  /// Texture's search order: each subnode's own subtree is searched before the subnode itself, and earlier
+  /// siblings before later ones, so the deepest match of the first branch that has one wins (in `a { b { c } }`,
+  /// with `b` and `c` both of the type, `c` is found). That is the last node of ``allSubnodes(ofType:)``'s order
+  /// only when there is one branch; use `allSubnodes(ofType:).first` for the shallowest match of the first branch.
+  ///
+  /// `type` may be a protocol's existential, as for ``allSubnodes(ofType:)``. Read in one ``HierarchyActor``
+  /// step, so no edit lands halfway through it.
+  @HierarchyActor
+  public func firstSubnode<Node>(ofType type: Node.Type) -> Node? {
+    // Post-order (iterative, so any depth works): a node is tried once all of its subnodes' subtrees were.
+    var stack: [(node: any DisplayNode, subnodesSearched: Bool)] = nodeCore.subnodes.reversed().map { ($0, false) }
+    while let (node, subnodesSearched) = stack.popLast() {
+      if subnodesSearched {
+        if let match = node as? Node { return match }
+        continue
+      }
+      stack.append((node, true))
+      stack.append(contentsOf: node.nodeCore.subnodes.reversed().map { ($0, false) })
+    }
+    return nil
+  }
+
+  /// The closest node that is both this node or one of its supernodes and `other` or one of `other`'s, or `nil`
+  /// when they are in different trees: Texture's `ASDisplayNodeFindClosestCommonAncestor`.
+  ///
+  /// A node is its own ancestor here, as in Texture: the closest common ancestor of a node and one of its
+  /// subnodes is the node, and of a node and itself the node. Where Texture asserts that there is one, this
+  /// returns `nil`.
+  ///
+  /// Read in one ``HierarchyActor`` step, so no edit lands halfway through it.
+  @HierarchyActor
+  public func closestCommonAncestor(with other: any DisplayNode) -> (any DisplayNode)? {
+    var otherChain: Set<ObjectIdentifier> = [ObjectIdentifier(other.nodeCore)]
+    for supernode in other.supernodes { otherChain.insert(ObjectIdentifier(supernode.nodeCore)) }
+    if otherChain.contains(ObjectIdentifier(nodeCore)) { return self }
+    return supernodes.first { otherChain.contains(ObjectIdentifier($0.nodeCore)) }
+  }
 }

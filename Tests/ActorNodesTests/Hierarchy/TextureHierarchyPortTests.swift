@@ -236,4 +236,43 @@ struct TextureHierarchyPortTests {
     #expect(await text.supernode(ofType: (any DrawingNode).self) == nil)
   }
 
+  @Test(
+    "The first subnode of a type is Texture's: each subnode's subtree is searched before the subnode, earlier branches first, the node itself left out (ASDisplayNodeFindFirstSubnodeOfClass)"
+  )
+  func firstSubnodeOfATypeSearchesSubtreesFirst() async throws {
+    // root { a(Text) { a1(Basic) { a11(Text) } }, b(Text) }: Texture finds a11 (a's subtree before a).
+    let root = TextNode(debugName: "root")
+    let a = TextNode(debugName: "a"), a1 = BasicNode(debugName: "a1"), a11 = TextNode(debugName: "a11")
+    let b = TextNode(debugName: "b")
+    try await root.addSubnodes([a, b])
+    try await a.addSubnode(a1)
+    try await a1.addSubnode(a11)
+    #expect(await root.firstSubnode(ofType: TextNode.self) === a11)
+    #expect(await root.firstSubnode(ofType: BasicNode.self) === a1)
+    #expect(await root.firstSubnode(ofType: (any DisplayNode).self) === a11)
+    #expect(await root.firstSubnode(ofType: ImageNode.self) == nil)
+    #expect(await a11.firstSubnode(ofType: TextNode.self) == nil)  // itself left out
+    await a.removeFromSupernode()
+    #expect(await root.firstSubnode(ofType: TextNode.self) === b)
+  }
+
+  @Test(
+    "The closest common ancestor is Texture's: a node counts as its own ancestor; nodes in different trees have none (ASDisplayNodeFindClosestCommonAncestor)"
+  )
+  func closestCommonAncestor() async throws {
+    let root = BasicNode(debugName: "root")
+    let a = BasicNode(debugName: "a"), a1 = BasicNode(debugName: "a1"), a2 = BasicNode(debugName: "a2")
+    let b = BasicNode(debugName: "b"), b1 = BasicNode(debugName: "b1")
+    try await root.addSubnodes([a, b])
+    try await a.addSubnodes([a1, a2])
+    try await b.addSubnode(b1)
+    #expect(await a1.closestCommonAncestor(with: a2) === a)
+    #expect(await a1.closestCommonAncestor(with: b1) === root)
+    #expect(await b1.closestCommonAncestor(with: a) === root)
+    #expect(await a1.closestCommonAncestor(with: a) === a)
+    #expect(await a.closestCommonAncestor(with: a1) === a)
+    #expect(await a1.closestCommonAncestor(with: a1) === a1)
+    #expect(await a1.closestCommonAncestor(with: BasicNode()) == nil)
+  }
+
 }
