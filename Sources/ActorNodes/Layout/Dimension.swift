@@ -85,3 +85,32 @@ extension Dimension: CustomStringConvertible {
     }
   }
 }
+
+/// A width and a height, each a ``Dimension``: Texture's `ASLayoutSize`.
+///
+/// What ``LayoutStyle/preferredLayoutSize``, ``LayoutStyle/minLayoutSize`` and ``LayoutStyle/maxLayoutSize`` read
+/// and write, where a size in points (``LayoutStyle/preferredSize``) cannot say a fraction:
+///
+/// ```swift
+/// style.preferredLayoutSize = LayoutSize(width: .fraction(0.5), height: 100)
+/// ```
+public struct LayoutSize: Hashable, Sendable {
+  /// The width.
+  public var width: Dimension
+  /// The height.
+  public var height: Dimension
+
+  /// Creates a size of two dimensions: Texture's `ASLayoutSizeMake`.
+  public init(width: Dimension, height: Dimension) {
+    self.width = width
+    self.height = height
+  }
+
+  /// Both dimensions automatic: Texture's `ASLayoutSizeAuto`.
+  public static let auto = LayoutSize(width: .auto, height: .auto)
+}
+
+extension LayoutSize: CustomStringConvertible {
+  /// `{50%, 100pt}`, as Texture's `NSStringFromASLayoutSize`.
+  public var description: String { "{\(width), \(height)}" }
+}

@@ -61,6 +61,16 @@ public struct Layout: Sendable {
   /// The rectangle the layout takes in its parent's coordinates.
   public var frame: Rect { Rect(origin: position, size: size) }
 
+  /// The frame of `node`'s layout among this layout's direct sublayouts, or `nil` if none is `node`'s: Texture's
+  /// `frameForElement:` (which returns `CGRectNull` there).
+  ///
+  /// On a node's flattened layout (``DisplayNode/calculatedLayout``, ``DisplayNode/appliedLayout``) the
+  /// sublayouts are its subnodes' layouts, so this is where the layout puts a subnode, in the node's coordinates:
+  /// `await cell.calculatedLayout?.frame(of: avatar)`. Nodes deeper down are not found.
+  public func frame(of node: any DisplayNode) -> Rect? {
+    sublayouts.first { $0.element.nodeIdentifier == ObjectIdentifier(node) }?.frame
+  }
+
   /// This layout placed at `position`.
   public func positioned(at position: Point) -> Layout {
     Layout(element: element, size: size, position: position, sublayouts: sublayouts)

@@ -37,6 +37,13 @@ extension LayoutSpec {
   /// This element, at most `size`.
   public func maxSize(_ size: Size) -> LayoutSpec { maxWidth(.points(size.width)).maxHeight(.points(size.height)) }
 
+  /// This element, wanting exactly `size`, whose dimensions may be fractions: Texture's `preferredLayoutSize`.
+  public func preferredLayoutSize(_ size: LayoutSize) -> LayoutSpec { width(size.width).height(size.height) }
+  /// This element, at least `size`: Texture's `minLayoutSize`.
+  public func minLayoutSize(_ size: LayoutSize) -> LayoutSpec { minWidth(size.width).minHeight(size.height) }
+  /// This element, at most `size`: Texture's `maxLayoutSize`.
+  public func maxLayoutSize(_ size: LayoutSize) -> LayoutSpec { maxWidth(size.width).maxHeight(size.height) }
+
   /// This element with `style` as its whole style: every field of the node's own style is overridden.
   public func style(_ style: LayoutStyle) -> LayoutSpec {
     var copy = self

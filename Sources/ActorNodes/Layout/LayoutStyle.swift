@@ -101,6 +101,23 @@ public struct LayoutStyle: Hashable, Sendable {
     set { (maxWidth, maxHeight) = Self.dimensions(newValue) }
   }
 
+  /// The exact width and height, as dimensions (a fraction too): Texture's `preferredLayoutSize`.
+  ///
+  /// Reads and writes ``width`` and ``height``.
+  public var preferredLayoutSize: LayoutSize {
+    get { LayoutSize(width: width, height: height) }
+    set { (width, height) = (newValue.width, newValue.height) }
+  }
+  /// The smallest width and height, as dimensions: Texture's `minLayoutSize` (``minWidth`` and ``minHeight``).
+  public var minLayoutSize: LayoutSize {
+    get { LayoutSize(width: minWidth, height: minHeight) }
+    set { (minWidth, minHeight) = (newValue.width, newValue.height) }
+  }
+  /// The largest width and height, as dimensions: Texture's `maxLayoutSize` (``maxWidth`` and ``maxHeight``).
+  public var maxLayoutSize: LayoutSize {
+    get { LayoutSize(width: maxWidth, height: maxHeight) }
+    set { (maxWidth, maxHeight) = (newValue.width, newValue.height) }
+  }
   /// The size two dimensions give, if both are in points.
   private static func size(_ width: Dimension, _ height: Dimension) -> Size? {
     guard width.unit == .points, height.unit == .points else { return nil }

@@ -60,8 +60,15 @@ public struct SizeRange: Hashable, Sendable {
       && !max.width.isNaN && !max.height.isNaN && min.width <= max.width && min.height <= max.height
   }
 
+  /// The range that holds only the zero size: Texture's `ASSizeRangeZero`.
+  public static let zero = SizeRange(exactly: .zero)
+
   /// Whether the range holds exactly one size.
   public var isExact: Bool { min == max }
+
+  /// Whether a layout in the range can have an area worth drawing: both maximums above 0.1 point, as Texture's
+  /// `ASSizeRangeHasSignificantArea` decides.
+  public var hasSignificantArea: Bool { max.width > 0.1 && max.height > 0.1 }
 
   /// `size` moved into the range, axis by axis.
   public func clamp(_ size: Size) -> Size {

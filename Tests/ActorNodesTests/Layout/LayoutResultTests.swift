@@ -6,6 +6,31 @@ import Testing
 @Suite("Layout results")
 struct LayoutResultTests {
   @Test(
+    "frame(of:) is the frame of a node's layout among the direct sublayouts, nil for a node deeper down or absent (Texture: ASLayout frameForElement:)"
+  )
+  func frameOfANodeAmongTheSublayouts() async throws {
+    let root = BasicNode(), a = BasicNode(), b = BasicNode(), deep = BasicNode()
+    let layout = Layout(
+      node: root, size: Size(width: 100, height: 100),
+      sublayouts: [
+        Layout(node: a, size: Size(width: 10, height: 20), position: Point(x: 5, y: 6)),
+        Layout(
+          node: b, size: Size(width: 30, height: 40), position: Point(x: 50, y: 0),
+          sublayouts: [Layout(node: deep, size: Size(width: 1, height: 1), position: Point(x: 1, y: 1))]),
+      ])
+    #expect(layout.frame(of: a) == Rect(x: 5, y: 6, width: 10, height: 20))
+    #expect(layout.frame(of: b) == Rect(x: 50, y: 0, width: 30, height: 40))
+    #expect(layout.frame(of: deep) == nil)
+    #expect(layout.frame(of: root) == nil)
+    // A node's layout lists its subnodes: where its spec puts one, in the node's coordinates.
+    let cell = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .inset(EdgeInsets(top: 3, left: 4), .stack(children: [.node(a).preferredSize(Size(width: 7, height: 8))]))
+    }
+    let measured = try await cell.layout(thatFits: SizeRange(exactly: Size(width: 50, height: 50)))
+    #expect(measured.frame(of: a) == Rect(x: 4, y: 3, width: 7, height: 8))
+  }
+
+  @Test(
     "Flattening keeps the node layouts under specs, at positions relative to the root, without their own sublayouts")
   func flatteningKeepsDirectNodes() {
     let root = BasicNode()

@@ -72,6 +72,42 @@ struct SizingTests {
   }
 
   @Test(
+    "The zero range and significant area: both maximums above 0.1 point (Texture: ASSizeRangeZero, ASSizeRangeHasSignificantArea)"
+  )
+  func zeroRangeAndSignificantArea() {
+    #expect(SizeRange.zero == SizeRange(min: .zero, max: .zero))
+    #expect(!SizeRange.zero.hasSignificantArea)
+    #expect(SizeRange.unconstrained.hasSignificantArea)
+    #expect(SizeRange(exactWidth: 375).hasSignificantArea)
+    #expect(!SizeRange(exactly: Size(width: 100, height: 0.1)).hasSignificantArea)
+    #expect(!SizeRange(exactly: Size(width: 0.05, height: 100)).hasSignificantArea)
+    #expect(SizeRange(min: .zero, max: Size(width: 0.2, height: 0.2)).hasSignificantArea)
+  }
+
+  @Test(
+    "Setting sizes through layout sizes, fractions included, on a style and on a spec's element (Texture: testSettingSizeViaLayoutSize)",
+    .tags(.texturePort))
+  func settingSizesViaLayoutSize() {
+    var style = LayoutStyle()
+    #expect(style.preferredLayoutSize == .auto && style.minLayoutSize == .auto && style.maxLayoutSize == .auto)
+    let layoutSize = LayoutSize(width: 100, height: .fraction(0.5))
+    style.preferredLayoutSize = layoutSize
+    #expect(style.width == .points(100) && style.height == .fraction(0.5))
+    #expect(style.preferredLayoutSize == layoutSize)
+    style.minLayoutSize = layoutSize
+    #expect(style.minWidth == .points(100) && style.minHeight == .fraction(0.5))
+    #expect(style.minLayoutSize == layoutSize)
+    style.maxLayoutSize = layoutSize
+    #expect(style.maxWidth == .points(100) && style.maxHeight == .fraction(0.5))
+    #expect(style.maxLayoutSize == layoutSize)
+    #expect(style.preferredSize == nil)  // a fraction has no size in points
+    let element = LayoutSpec.node(BasicNode()).preferredLayoutSize(layoutSize).minLayoutSize(layoutSize)
+      .maxLayoutSize(layoutSize)
+    #expect(element.style == style)
+    #expect("\(layoutSize)" == "{100pt, 50%}")
+  }
+
+  @Test(
     "Setting sizes through Dimensions and Sizes (Texture: testSettingSize, testSettingSizeViaCGSize)",
     .tags(.texturePort))
   func settingSizes() {
