@@ -139,6 +139,10 @@ public final class Layer {
   /// Whether a node owns this layer; a view factory must return a layer nobody owns.
   var isOwnedByNode: Bool { nodeLabel != nil }
 
+  /// The node that loaded this layer (or the view it backs), while the node is alive and keeps its views:
+  /// Texture's `ASLayerToDisplayNode`. `nil` for a layer no node loaded.
+  public var node: (any DisplayNode)? { slot?.liveNode }
+
   /// Creates a layer with default properties and no sublayers.
   public init() {}
 

@@ -45,6 +45,10 @@ public final class View {
   /// The tint color; `nil` inherits the superview's tint.
   public var tintColor: Color?
 
+  /// The node that loaded this view, while the node is alive and keeps its views: Texture's
+  /// `ASViewToDisplayNode`. `nil` for a view no node loaded (a window's, or one of yours).
+  public var node: (any DisplayNode)? { layer.node }
+
   /// The window that shows this view when it is a window's root view.
   weak var hostingWindow: Window?
   /// Whether a node owns this view; a view factory must return a view nobody owns.

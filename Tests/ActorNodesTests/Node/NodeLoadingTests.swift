@@ -97,6 +97,26 @@ struct NodeLoadingTests {
   }
 
   @Test(
+    "A loaded view or layer leads back to its node; a view or layer no node loaded leads to none (Texture: ASViewToDisplayNode, ASLayerToDisplayNode)"
+  )
+  @MainActor
+  func viewAndLayerLeadBackToTheirNode() async throws {
+    let window = Window(turnMode: .manual)
+    let root = BasicNode(debugName: "root")
+    let layerBacked = BasicNode(debugName: "layer", isLayerBacked: true)
+    let factory = BasicNode(debugName: "factory", makeView: { View() })
+    try await root.addSubnodes([layerBacked, factory])
+    try await window.attach(root)
+    let rootView = try #require(root.view)
+    #expect(rootView.node === root && rootView.layer.node === root)
+    #expect(try #require(layerBacked.layer).node === layerBacked)
+    #expect(try #require(factory.view).node === factory)
+    #expect(window.view.node == nil)
+    let mine = View()
+    #expect(mine.node == nil && mine.layer.node == nil)
+  }
+
+  @Test(
     "A new node is not loaded and has the requested backing (Texture: testInitWithViewClass, testInitWithLayerClass)",
     .tags(.texturePort))
   @MainActor
