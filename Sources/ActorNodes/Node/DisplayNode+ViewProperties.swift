@@ -130,6 +130,19 @@ extension DisplayNode {
   @HierarchyActor
   public var isLayerBacked: Bool { nodeCore.isLayerBacked }
 
+  /// Whether the node can be layer-backed: Texture's `supportsLayerBacking`.
+  ///
+  /// Every node can but a factory node (``isSynchronous``), whose backing is its factory's, as in Texture, where a
+  /// node with a view or layer block does not support layer backing. A node that can is still refused by
+  /// ``setLayerBacked(_:)`` once loaded, or where a layer would have to host a view.
+  ///
+  /// ```swift
+  /// for subnode in await cell.subnodes where subnode.supportsLayerBacking {
+  ///   try await subnode.setLayerBacked(true)
+  /// }
+  /// ```
+  public nonisolated var supportsLayerBacking: Bool { !nodeCore.isSynchronous }
+
   /// Chooses between a ``View`` and a bare ``Layer``; before load only.
   ///
   /// - Throws: ``HierarchyError/nodeIsLoaded`` after load,

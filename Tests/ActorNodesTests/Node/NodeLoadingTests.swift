@@ -117,6 +117,29 @@ struct NodeLoadingTests {
   }
 
   @Test(
+    "Every node supports layer backing but a factory node, whose backing its factory sets (Texture: supportsLayerBacking, as SocialAppLayout's PostNode uses it)"
+  )
+  func supportsLayerBackingUnlessAFactoryMakesItsView() async throws {
+    let cell = BasicNode(debugName: "cell", isLayerBacked: true)
+    let text = TextNode(debugName: "text")
+    let image = ImageNode(debugName: "image")
+    let viewFactory = BasicNode(debugName: "view factory", makeView: { View() })
+    let layerFactory = BasicNode(debugName: "layer factory", makeLayer: { Layer() })
+    #expect(BasicNode().supportsLayerBacking && text.supportsLayerBacking && image.supportsLayerBacking)
+    #expect(!viewFactory.supportsLayerBacking && !layerFactory.supportsLayerBacking)
+    // PostNode's loop: each subnode that supports it becomes layer-backed, and only those.
+    let holder = BasicNode(debugName: "holder")
+    try await holder.addSubnodes([text, image, viewFactory, layerFactory])
+    for subnode in await holder.subnodes where subnode.supportsLayerBacking {
+      try await subnode.setLayerBacked(true)
+    }
+    #expect(await text.isLayerBacked)
+    #expect(await image.isLayerBacked)
+    #expect(await !viewFactory.isLayerBacked)
+    try await cell.addSubnodes([text, image])  // a layer-backed cell can host them now
+  }
+
+  @Test(
     "A new node is not loaded and has the requested backing (Texture: testInitWithViewClass, testInitWithLayerClass)",
     .tags(.texturePort))
   @MainActor
