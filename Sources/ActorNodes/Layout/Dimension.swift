@@ -75,6 +75,33 @@ extension Dimension: ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
   }
 }
 
+extension Dimension {
+  /// The dimension a string names, as Texture's `ASDimensionMake(NSString *)` reads it: `"100pt"` is points, `"50%"`
+  /// a fraction (0.5), and `"auto"`, `""` or any string without either suffix is ``auto``.
+  ///
+  /// The forms ``description`` prints read back: `Dimension("\(dimension)") == dimension`.
+  ///
+  /// - Precondition: The text before `pt` or `%` is a number (Texture reads anything else as 0), the points are
+  ///   finite and not negative, and the percentage is between 0 and 100.
+  public init(_ string: String) {
+    if string.hasSuffix("pt") {
+      self = .points(Self.number(in: string.dropLast(2), of: string))
+    } else if string.hasSuffix("%") {
+      self = .fraction(Self.number(in: string.dropLast(), of: string) / 100)
+    } else {
+      self = .auto
+    }
+  }
+
+  /// The number `text` spells, leading and trailing spaces aside.
+  private static func number(in text: Substring, of string: String) -> Double {
+    let trimmed = text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()
+    let number = Double(String(trimmed))
+    contractPrecondition(number != nil, "a dimension's string must be a number with pt or %: got \"\(string)\"")
+    return number ?? 0
+  }
+}
+
 extension Dimension: CustomStringConvertible {
   /// `auto`, `100pt` or `50%`.
   public var description: String {

@@ -22,6 +22,22 @@ struct SizingTests {
     #expect("\(Dimension.auto) \(Dimension.points(12.5)) \(Dimension.fraction(0.25))" == "auto 12.5pt 25%")
   }
 
+  @Test(
+    "A dimension reads Texture's strings: 100pt, 50%, auto, and auto for an empty string or one without a unit (Texture: testCreatingDimensionUnit*'s ASDimensionMake(NSString))",
+    .tags(.texturePort))
+  func dimensionsFromStrings() {
+    #expect(Dimension("100pt") == .points(100))
+    #expect(Dimension("12.5pt") == .points(12.5))
+    #expect(Dimension("50%") == .fraction(0.5))
+    #expect(Dimension("100%") == .fraction(1))
+    #expect(Dimension("auto") == .auto)
+    #expect(Dimension("") == .auto)
+    #expect(Dimension("100") == .auto)  // no unit: Texture's ASDimensionMake returns auto
+    for dimension in [Dimension.auto, .points(12.5), .fraction(0.25)] {
+      #expect(Dimension("\(dimension)") == dimension)
+    }
+  }
+
   @Test("Dimensions resolve against the parent; a fraction of an unknown parent size is auto")
   func resolvingDimensions() {
     #expect(Dimension.fraction(0.5).resolve(parent: 300, autoValue: 7) == 150)
