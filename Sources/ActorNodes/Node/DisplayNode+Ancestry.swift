@@ -52,17 +52,50 @@ extension DisplayNode {
   /// step, so no edit lands halfway through it.
   @HierarchyActor
   public func firstSubnode<Node>(ofType type: Node.Type) -> Node? {
-    // Post-order (iterative, so any depth works): a node is tried once all of its subnodes' subtrees were.
+    firstInPostOrder(includingSelf: false) { $0 is Node } as? Node
+  }
+
+  /// Every node in the node's subtree for which `isIncluded` is true, the node itself left out, in the order of
+  /// ``allSubnodes(ofType:)``: Texture's `ASDisplayNodeFindAllSubnodes`.
+  ///
+  /// The whole search is one ``HierarchyActor`` step, so `isIncluded` runs on that actor: it can read each node's
+  /// links (`subnodes`, `supernode`), ``isLayerBacked``, its type and its nonisolated members, not the state on its
+  /// own actor (which a synchronous block cannot reach; read it with `await` on the nodes returned).
+  @HierarchyActor
+  public func allSubnodes(
+    where isIncluded: @HierarchyActor @Sendable (any DisplayNode) -> Bool
+  ) -> [any DisplayNode] {
+    Tree.preorder(from: self).dropFirst().lazy.map(\.node).filter(isIncluded)
+  }
+
+  /// The first node of the node's subtree for which `matches` is true, in the order of
+  /// ``firstSubnode(ofType:)`` (a subnode's subtree before the subnode): Texture's `ASDisplayNodeFindFirstSubnode`,
+  /// or, with `includingSelf`, `ASDisplayNodeFindFirstNode`, which tries the node itself last.
+  ///
+  /// `matches` runs on the ``HierarchyActor``, in one step; see ``allSubnodes(where:)`` for what it can read.
+  @HierarchyActor
+  public func firstSubnode(
+    includingSelf: Bool = false, where matches: @HierarchyActor @Sendable (any DisplayNode) -> Bool
+  ) -> (any DisplayNode)? {
+    firstInPostOrder(includingSelf: includingSelf, where: matches)
+  }
+
+  /// The first node of the subtree, in post-order (iterative, so any depth works), for which `matches` is true: a
+  /// node is tried once all of its subnodes' subtrees were, and the node itself, if included, last.
+  @HierarchyActor
+  private func firstInPostOrder(
+    includingSelf: Bool, where matches: (any DisplayNode) -> Bool
+  ) -> (any DisplayNode)? {
     var stack: [(node: any DisplayNode, subnodesSearched: Bool)] = nodeCore.subnodes.reversed().map { ($0, false) }
     while let (node, subnodesSearched) = stack.popLast() {
       if subnodesSearched {
-        if let match = node as? Node { return match }
+        if matches(node) { return node }
         continue
       }
       stack.append((node, true))
       stack.append(contentsOf: node.nodeCore.subnodes.reversed().map { ($0, false) })
     }
-    return nil
+    return includingSelf && matches(self) ? self : nil
   }
 
   /// The closest node that is both this node or one of its supernodes and `other` or one of `other`'s, or `nil`

@@ -257,6 +257,32 @@ struct TextureHierarchyPortTests {
   }
 
   @Test(
+    "The block forms find as Texture's: all matches each before its subnodes, the first a subnode's subtree before the subnode and the node itself last (ASDisplayNodeFindAllSubnodes, ASDisplayNodeFindFirstSubnode, ASDisplayNodeFindFirstNode)"
+  )
+  func findingSubnodesWithABlock() async throws {
+    // root(layer) { a(layer) { a1(layer) }, b(view) { b1(layer) } }
+    let root = BasicNode(debugName: "root", isLayerBacked: true)
+    let a = BasicNode(debugName: "a", isLayerBacked: true), a1 = BasicNode(debugName: "a1", isLayerBacked: true)
+    let b = BasicNode(debugName: "b"), b1 = BasicNode(debugName: "b1", isLayerBacked: true)
+    let top = BasicNode(debugName: "top")
+    try await top.addSubnode(root)
+    try await root.addSubnodes([a])
+    try await a.addSubnode(a1)
+    try await b.addSubnode(b1)
+    try await top.addSubnode(b)
+    let layerBacked = await top.allSubnodes { $0.isLayerBacked }
+    #expect(layerBacked.map(\.nodeCore.id) == [root, a, a1, b1].map(\.nodeCore.id))
+    #expect(await top.allSubnodes { _ in false }.isEmpty)
+    #expect(await top.firstSubnode { $0.isLayerBacked } === a1)
+    #expect(await top.firstSubnode { $0.subnodes.count == 1 } === a)
+    #expect(await a1.firstSubnode { _ in true } == nil)
+    #expect(await a1.firstSubnode(includingSelf: true) { _ in true } === a1)
+    // With the node included, it is tried after its whole subtree.
+    #expect(await a.firstSubnode(includingSelf: true) { $0.isLayerBacked } === a1)
+    #expect(await top.firstSubnode(includingSelf: true) { !$0.isLayerBacked } === b)
+  }
+
+  @Test(
     "The closest common ancestor is Texture's: a node counts as its own ancestor; nodes in different trees have none (ASDisplayNodeFindClosestCommonAncestor)"
   )
   func closestCommonAncestor() async throws {
