@@ -407,7 +407,7 @@ actor ComputedCoreNode: DisplayNode {
   let nodeState = NodeState()
 }
 
-@Suite("Broken rules stop the program with a message that names the rule", .timeLimit(.minutes(3)))
+@Suite("Broken rules stop the program with a message that names the rule", .timeLimit(.minutes(5)))
 struct ContractViolationTests {
   @Test("Each precondition fails in every build configuration, naming its rule", arguments: Violation.allCases)
   func violation(_ violation: Violation) async throws {

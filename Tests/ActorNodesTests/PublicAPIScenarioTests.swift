@@ -148,7 +148,7 @@ func scenarioColor(of layer: Layer?) -> Color? {
   return Color(red: Double(p[0]) / 255, green: Double(p[1]) / 255, blue: Double(p[2]) / 255)
 }
 
-@Suite("Texture scenarios written with the public API only", .timeLimit(.minutes(3)))
+@Suite("Texture scenarios written with the public API only", .timeLimit(.minutes(5)))
 struct PublicAPIScenarioTests {
   @Test(
     "A node made and configured in a background task loads its view on the main actor with those properties (Texture: testViewCreatedOffThreadCanBeRealizedOnThread)"

@@ -54,7 +54,7 @@ struct SnippetCompiler {
 /// Snippets of misuse that the compiler must reject, each with the exact diagnostics it expects
 /// (`-verify`), and a corrected twin that must compile without a warning, so that a typo cannot pass
 /// for a contract error.
-@Suite("Contract diagnostics: misuse that does not compile", .timeLimit(.minutes(3)))
+@Suite("Contract diagnostics: misuse that does not compile", .timeLimit(.minutes(5)))
 struct ContractDiagnosticsTests {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snippets")
 

@@ -7,7 +7,7 @@ extension HeldDrawSuites {
   /// Transactions, synchronous display, suspension, the two drawing styles, sizes and scales.
   ///
   /// Serialized: some tests hold every thread of the shared display executor.
-  @Suite(.serialized, .timeLimit(.minutes(3)))
+  @Suite(.serialized, .timeLimit(.minutes(5)))
   @MainActor
   struct DisplayBehaviorTests {
     private func window() -> Window { Window(size: Size(width: 20, height: 20), turnMode: .manual) }
@@ -893,7 +893,7 @@ extension HeldDrawSuites {
 
     @Test(
       "recursivelyEnsureDisplay() waits for the displays of its own subtree only: a draw held in another window does not hold it up",
-      .timeLimit(.minutes(3)))
+      .timeLimit(.minutes(5)))
     @MainActor
     func recursivelyEnsureDisplayWaitsForItsSubtreeOnly() async throws {
       let held = DrawProbe(holdingDraws: true)

@@ -6,7 +6,7 @@ extension HeldDrawSuites {
   /// Cancellation: superseded, suspended and removed displays never commit, and leave no out-of-date contents.
   ///
   /// Serialized: tests hold every thread of the shared display executor.
-  @Suite(.serialized, .timeLimit(.minutes(3)))
+  @Suite(.serialized, .timeLimit(.minutes(5)))
   @MainActor
   struct DisplayCancellationTests {
     /// A node in a manual window, displayed once and committed.

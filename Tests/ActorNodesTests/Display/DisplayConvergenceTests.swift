@@ -15,7 +15,7 @@ import Testing
 /// The walks run one at a time, as ``LayoutConvergenceTests``'s do, so that their main-actor work does not hold up
 /// the other suites'.
 @Suite(
-  "Display convergence: random concurrent edits settle to up-to-date contents", .serialized, .timeLimit(.minutes(3)))
+  "Display convergence: random concurrent edits settle to up-to-date contents", .serialized, .timeLimit(.minutes(5)))
 @MainActor
 struct DisplayConvergenceTests {
   /// Six batches of one to four operations per walk; about a second for both turn modes, and under two minutes one

@@ -11,7 +11,7 @@ extension HeldDrawSuites {
   /// (`ASDisplayNode+AsyncDisplay.mm`, "for sync display, do not support cancellation").
   ///
   /// Serialized: tests hold every thread of the shared display executor.
-  @Suite(.serialized, .timeLimit(.minutes(3)))
+  @Suite(.serialized, .timeLimit(.minutes(5)))
   @MainActor
   struct DisplayMarkingTests {
     static let square = Rect(x: 0, y: 0, width: 2, height: 2)

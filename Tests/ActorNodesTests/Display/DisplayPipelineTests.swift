@@ -5,7 +5,7 @@ import Testing
 /// The display pipeline: snapshot, will-start on the main actor, draw off it, commit in the window's turn.
 ///
 /// Serialized: some tests hold every thread of the shared display executor.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 @MainActor
 struct DisplayPipelineTests {
   @Test func displaysWhenEnteringAWindowAndCommitsInTheNextTurn() async throws {

@@ -10,7 +10,7 @@ import Testing
 /// the temporary directory's `actornodes-snapshots/` with the reference, for a
 /// human to look at, and the failure names both files. To accept a new
 /// rendering, copy it over the reference after looking at it.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 @MainActor
 struct DisplaySnapshotTests {
   static let references = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

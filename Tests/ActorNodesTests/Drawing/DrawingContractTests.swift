@@ -77,7 +77,7 @@ enum DrawingViolation: String, Codable, Sendable, CaseIterable {
   }
 }
 
-@Suite("Drawing: broken rules stop the program with a message that names the rule", .timeLimit(.minutes(3)))
+@Suite("Drawing: broken rules stop the program with a message that names the rule", .timeLimit(.minutes(5)))
 struct DrawingContractTests {
   @Test("Each drawing precondition fails, naming its rule", arguments: DrawingViolation.allCases)
   func violation(_ violation: DrawingViolation) async throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ActorNodes
 
-@Suite("Concurrent structural edits", .timeLimit(.minutes(3)), .tags(.stress))
+@Suite("Concurrent structural edits", .timeLimit(.minutes(5)), .tags(.stress))
 struct ConcurrentEditTests {
   @Test("A→B and B→A at the same time: exactly one succeeds, never a cycle")
   func opposingMoves() async throws {

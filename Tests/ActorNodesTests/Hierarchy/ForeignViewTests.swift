@@ -8,7 +8,7 @@ private func order(of layer: Layer?, names: [ObjectIdentifier: String]) -> Strin
 }
 
 /// Views and layers that no node owns keep their place among a node's subviews; subnodes go where Texture puts them.
-@Suite("Views and layers no node owns keep their place", .timeLimit(.minutes(3)))
+@Suite("Views and layers no node owns keep their place", .timeLimit(.minutes(5)))
 struct ForeignViewTests {
   /// A loaded parent in a manual window with subnodes `a, b`, and the names of every layer for ``order(of:names:)``.
   @MainActor

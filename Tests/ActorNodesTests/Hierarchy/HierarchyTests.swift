@@ -1,7 +1,7 @@
 import ActorNodes
 import Testing
 
-@Suite("Editing the node hierarchy", .timeLimit(.minutes(3)))
+@Suite("Editing the node hierarchy", .timeLimit(.minutes(5)))
 struct HierarchyTests {
   @Test("Adding a node to itself is refused and changes nothing (Texture: testSubnodes, changed)", .tags(.texturePort))
   func addingSelfIsRefused() async throws {

@@ -1,7 +1,7 @@
 import ActorNodes
 import Testing
 
-@Suite("Subtrees linked in one step", .timeLimit(.minutes(3)))
+@Suite("Subtrees linked in one step", .timeLimit(.minutes(5)))
 struct SubtreeTests {
   @Test("A described subtree links like the matching addSubnodes calls")
   func linksAsDescribed() async throws {
@@ -367,7 +367,7 @@ extension SubtreeTests {
   }
 }
 
-@Suite("Subtrees under concurrency", .timeLimit(.minutes(3)), .tags(.stress))
+@Suite("Subtrees under concurrency", .timeLimit(.minutes(5)), .tags(.stress))
 struct ConcurrentSubtreeTests {
   @Test("Two subtrees that would make a cycle together, at the same time: exactly one is linked")
   func opposingSubtrees() async throws {

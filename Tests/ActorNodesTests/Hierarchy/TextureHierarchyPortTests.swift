@@ -6,7 +6,7 @@ import Testing
 /// `checkInsertSubnodeAtIndexWithViewLoaded:layerBacked:`, `checkInsertSubnodeBelowWithView:layerBacked:`,
 /// `checkInsertSubnodeAboveLoaded:layerBacked:`). A loaded parent here is in a manual window: each edit
 /// reaches the views at the next flush, where Texture applies it in the call.
-@Suite("Texture's subnode-order tests, loaded and not", .timeLimit(.minutes(3)), .tags(.texturePort))
+@Suite("Texture's subnode-order tests, loaded and not", .timeLimit(.minutes(5)), .tags(.texturePort))
 struct TextureHierarchyPortTests {
   /// A parent, loaded in a manual window or not, and named nodes with its backing.
   @MainActor

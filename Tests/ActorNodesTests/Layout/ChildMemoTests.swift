@@ -7,7 +7,7 @@ extension DisplayNode {
   func memoCount() -> Int? { state.layoutStorage?.childMemo?.count }
 }
 
-@Suite("A node laid out again answers its unchanged subnodes from a memo", .timeLimit(.minutes(3)))
+@Suite("A node laid out again answers its unchanged subnodes from a memo", .timeLimit(.minutes(5)))
 struct ChildMemoTests {
   /// A root stacking `count` leaves of 10 × (10 + i) vertically.
   private func column(_ count: Int) async throws -> (root: PassNode, leaves: [CountingNode]) {

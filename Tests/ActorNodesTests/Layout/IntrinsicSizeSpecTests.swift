@@ -49,7 +49,7 @@ private func size(_ width: Double, _ height: Double) -> Size { Size(width: width
 /// worked out by hand from Texture's code (`ASStackUnpositionedLayout`, `ASStackPositionedLayout`, the inset,
 /// relative, center, ratio, absolute and wrapper specs, `ASLayoutElementSizeResolve`), independently of the
 /// ports of Texture's snapshot tests, whose boxes take their sizes from their style.
-@Suite("Specs over self-measuring leaves", .timeLimit(.minutes(3)))
+@Suite("Specs over self-measuring leaves", .timeLimit(.minutes(5)))
 struct IntrinsicSizeSpecTests {
   @Test("The one flexible item of an exact stack flexes from 0 (its measure skipped), then is stretched")
   func loneFlexibleItem() async throws {

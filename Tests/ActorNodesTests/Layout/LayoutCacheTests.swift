@@ -5,7 +5,7 @@ import Testing
 /// The layout cache's bookkeeping (its newest entry and first measurement in flight are stored inline), against
 /// a plain model: a least-recently-used list of at most ``LayoutCache/capacity`` entries, and a list of
 /// measurements in flight.
-@Suite("Layout cache", .timeLimit(.minutes(3)))
+@Suite("Layout cache", .timeLimit(.minutes(5)))
 struct LayoutCacheTests {
   /// The model: what the cache must answer.
   struct Model {

@@ -14,7 +14,7 @@ import Testing
 /// The walks run one at a time (`.serialized`): run in parallel, their main-actor work queued ahead of every other
 /// suite's, and a test that hops to the main actor a few thousand times took a minute under ThreadSanitizer.
 @Suite(
-  "Layout convergence: random concurrent edits settle to a fresh tree's layout", .serialized, .timeLimit(.minutes(3)))
+  "Layout convergence: random concurrent edits settle to a fresh tree's layout", .serialized, .timeLimit(.minutes(5)))
 @MainActor
 struct LayoutConvergenceTests {
   /// The seeds each turn mode runs, with and without frame writes: one walk at a time beside the rest of the package

@@ -7,7 +7,7 @@ import Testing
 /// Texture's layout cannot fail; here layout code throws, and a pass that meets an error must leave the views
 /// consistent with the layouts applied, and lose no invalidation it took. The cases come from adversarial round
 /// 23 (2026-11-28), each of which failed before its fix.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(5)))
 struct LayoutErrorRecoveryTests {
   static let room = SizeRange(min: .zero, max: Size(width: 100, height: 100))
 

@@ -159,7 +159,7 @@ func frame(of node: any DisplayNode) -> Rect? {
   node.layer?.frame
 }
 
-@Suite("Layout passes: a loaded tree relayouts itself off the main actor", .timeLimit(.minutes(3)))
+@Suite("Layout passes: a loaded tree relayouts itself off the main actor", .timeLimit(.minutes(5)))
 struct LayoutPassTests {
   @Test(
     "attach lays the tree out at the window's size: frames, applied layouts and hooks in one turn, supernodes first")

@@ -64,7 +64,7 @@ actor SelfInvalidatingPlacer: DisplayNode {
 /// `layoutIfNeeded` off the main thread on a loaded node is deferred; here an
 /// invalidation of a loaded node asks for a pass, and a wait for passes would
 /// wait for the pass it runs in. These tests pin what replaces both.
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(5)))
 @MainActor
 struct LayoutReentrancyTests {
   /// A manual window whose root stacks `leaf`.

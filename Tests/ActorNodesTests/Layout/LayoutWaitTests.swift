@@ -26,7 +26,7 @@ private actor SelfInvalidatingNode: DisplayNode {
 
 /// Waits for layout passes take a ticket: they return once the requests made before them are laid out, whatever
 /// comes after (AN-0004, "Layout passes").
-@Suite(.timeLimit(.minutes(3)))
+@Suite(.timeLimit(.minutes(5)))
 struct LayoutWaitTests {
   /// Texture's `layoutIfNeeded` lays out once and returns; requests made while it waits are for a later pass.
   /// Before tickets, the waits returned only once the scheduler was idle: never, under an endless animation (the

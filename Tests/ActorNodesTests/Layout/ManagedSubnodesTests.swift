@@ -31,7 +31,7 @@ func row(_ nodes: [any DisplayNode]) -> LayoutMethod {
       .horizontal, alignItems: .start, children: nodes.map { .node($0).preferredSize(Size(width: 10, height: 10)) }))
 }
 
-@Suite("Automatic subnode management", .timeLimit(.minutes(3)))
+@Suite("Automatic subnode management", .timeLimit(.minutes(5)))
 struct ManagedSubnodesTests {
   @Test(
     "A node manages its subnodes only if made to (Texture: testFeatureFlag, changed: chosen when the node is made)",
@@ -658,7 +658,7 @@ struct ManagedSubnodesTests {
 }
 
 /// Round 24: a node that manages its subnodes measures the nodes it names before they are its subnodes.
-@Suite("Automatic subnode management: a named node invalidated before it arrives", .timeLimit(.minutes(3)))
+@Suite("Automatic subnode management: a named node invalidated before it arrives", .timeLimit(.minutes(5)))
 struct ManagedArrivalTests {
   @Test(
     "A loaded node whose text changes after its new manager measured it, before it became a subnode, is laid out at its new size (convergence seed 54)"

@@ -80,7 +80,7 @@ actor CompleteLayoutNode: DisplayNode {
 }
 
 /// Node layout: the cache, coalescing, supersession by invalidation, style, and the errors of bad layout code.
-@Suite("Node layout", .timeLimit(.minutes(3)))
+@Suite("Node layout", .timeLimit(.minutes(5)))
 struct NodeLayoutTests {
   @Test(
     "A complete layout's sizes and positions are rounded up to the pixel grid, as Texture's ASLayout rounds the layouts it is given"

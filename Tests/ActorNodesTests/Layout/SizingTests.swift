@@ -184,7 +184,7 @@ struct SizingTests {
 
   @Test(
     "A node's style change invalidates its layout; writing the same style does not (Texture: testSettingPropertiesWillCallDelegate)",
-    .tags(.texturePort), .timeLimit(.minutes(3)))
+    .tags(.texturePort), .timeLimit(.minutes(5)))
   func styleChangeInvalidatesLayout() async throws {
     let node = PassNode("leaf", size: Size(width: 10, height: 10))
     let offer = range(0, 0, 300, 300)

@@ -2,7 +2,7 @@ import ActorNodes
 import Testing
 
 /// The frames of the specs other than the stack, ported from Texture's spec snapshot tests.
-@Suite("Layout specs", .tags(.texturePort), .timeLimit(.minutes(3)))
+@Suite("Layout specs", .tags(.texturePort), .timeLimit(.minutes(5)))
 struct SpecTests {
   /// A 10 × 10 box inset by `insets` over a background (`ASInsetLayoutSpecSnapshotTests`).
   private func inset(_ insets: EdgeInsets, in range: SizeRange) async throws -> [Rect?] {

@@ -4,7 +4,7 @@ import Testing
 /// The stack spec's frames, ported from Texture's `ASStackLayoutSpecSnapshotTests` (computed from Texture's
 /// algorithm, then checked against its reference images, which are at 2 pixels per point), and one test per
 /// documented difference from flexbox.
-@Suite("Stack spec", .tags(.texturePort), .timeLimit(.minutes(3)))
+@Suite("Stack spec", .tags(.texturePort), .timeLimit(.minutes(5)))
 struct StackSpecTests {
   /// Three 50 × 50 boxes, each growing and shrinking by `flex` (Texture's `defaultSubnodesWithSameSize`).
   private func threeBoxes(

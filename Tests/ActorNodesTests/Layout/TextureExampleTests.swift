@@ -7,7 +7,7 @@ import Testing
 ///
 /// Each test names the example and its node. What the examples use that is not built yet (baseline alignment,
 /// network images, buttons, tables and collections, text shadows) is left out or replaced, as each test says.
-@Suite("Texture's example apps", .tags(.texturePort), .timeLimit(.minutes(3)))
+@Suite("Texture's example apps", .tags(.texturePort), .timeLimit(.minutes(5)))
 @MainActor
 struct TextureExampleTests {
   /// Texture's `LayoutExampleViewController`: a plain node whose `layoutSpecBlock` centres the example, on an

@@ -4,7 +4,7 @@ import Testing
 
 /// Texture's `ASLayoutEngineTests` and `ASDisplayNodeLayoutTests`, ported: which nodes a layout pass measures, in
 /// which ranges and isolation, which of them hear `calculatedLayoutDidChange`, and the frames that result.
-@Suite("Texture's layout engine tests", .timeLimit(.minutes(3)))
+@Suite("Texture's layout engine tests", .timeLimit(.minutes(5)))
 @MainActor
 struct TextureLayoutPortTests {
   /// The nodes of the fixtures: A, a horizontal stack (space between, aligned to the start) of three of the

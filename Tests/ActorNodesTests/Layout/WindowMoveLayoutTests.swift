@@ -75,7 +75,7 @@ actor MovingNode: DisplayNode {
 }
 
 /// Adversarial round 16: layout passes of one window meeting moves to another, attaches and resizes.
-@Suite("Layout passes and windows: moves, attaches and resizes while passes run", .timeLimit(.minutes(3)))
+@Suite("Layout passes and windows: moves, attaches and resizes while passes run", .timeLimit(.minutes(5)))
 @MainActor
 struct WindowMoveLayoutTests {
   @Test("A node invalidated while its window's pass runs, then moved to another window, is laid out by that window")

@@ -14,7 +14,7 @@ actor TitledNode: DisplayNode {
   func retitle(_ title: String) { self.title = title }
 }
 
-@Suite("Describing a tree", .timeLimit(.minutes(3)))
+@Suite("Describing a tree", .timeLimit(.minutes(5)))
 struct DescriptionTests {
   @Test("recursiveDescription() lists the subtree in pre-order, indented per level")
   func recursiveDescription() async throws {

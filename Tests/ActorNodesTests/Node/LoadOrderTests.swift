@@ -4,7 +4,7 @@ import Testing
 @testable import ActorNodes
 
 /// `didLoad` runs subnodes first, exactly once, whatever order loads were queued in and whatever loads race.
-@Suite("Load order: subnodes first, whatever loads race", .timeLimit(.minutes(3)), .tags(.reentrancy))
+@Suite("Load order: subnodes first, whatever loads race", .timeLimit(.minutes(5)), .tags(.reentrancy))
 struct LoadOrderTests {
   @Test("A subnode whose load was queued after its parent's still runs didLoad first, inside the parent's view")
   @MainActor
@@ -205,7 +205,7 @@ struct LoadOrderTests {
 }
 
 /// Work queued for a node follows it: a window's flush brings its whole tree up to date, wherever the work was queued.
-@Suite("Queued work follows its node into another window", .timeLimit(.minutes(3)))
+@Suite("Queued work follows its node into another window", .timeLimit(.minutes(5)))
 struct QueueFollowingTests {
   @Test("An implicit load queued on one manual window is applied by the window whose tree the node moved to")
   @MainActor

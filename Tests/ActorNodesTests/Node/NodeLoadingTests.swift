@@ -2,7 +2,7 @@ import Testing
 
 @testable import ActorNodes
 
-@Suite("Creating and loading nodes", .timeLimit(.minutes(3)))
+@Suite("Creating and loading nodes", .timeLimit(.minutes(5)))
 struct NodeLoadingTests {
   @Test(
     "A node created off the main actor loads on it (Texture: testViewCreatedOffThreadCanBeRealizedOnThread)",

@@ -2,7 +2,7 @@ import ActorNodes
 import Testing
 
 /// Interleavings forced with a ``ManualExecutor``: the node's jobs run only when, and in the order, the test says.
-@Suite("Reentrancy: suspension points, newest wins", .timeLimit(.minutes(3)), .tags(.reentrancy))
+@Suite("Reentrancy: suspension points, newest wins", .timeLimit(.minutes(5)), .tags(.reentrancy))
 struct ReentrancyTests {
   @Test("A write racing the load snapshot is never lost, in either order", arguments: [true, false])
   @MainActor

@@ -35,7 +35,7 @@ struct Readme {
   }
 }
 
-@Suite("The README: its example runs as written, its quotes stay true", .timeLimit(.minutes(3)))
+@Suite("The README: its example runs as written, its quotes stay true", .timeLimit(.minutes(5)))
 struct ReadmeTests {
   @Test("The example in the test target is the README's, verbatim")
   func exampleIsVerbatim() throws {

@@ -6,7 +6,7 @@ import Testing
 /// `ASImageNodeSnapshotTests`), ported with the built-in metrics: each size is derived from Texture's rule (the lines'
 /// used size plus the text container inset, no larger than the room, rounded up to the pixel grid) and the
 /// ``Font`` table, and the reference image is replaced by checks of the pixels a window shows.
-@Suite(.serialized, .timeLimit(.minutes(3)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 @MainActor
 struct TextAndImageSnapshotPortTests {
   /// A window of `size` showing `node` at that size, drawn: Texture's `ASDisplayNodeSizeToFitSizeRange` then

@@ -13,7 +13,7 @@ private func room(_ width: Double, _ height: Double = .infinity) -> SizeRange {
   SizeRange(min: .zero, max: Size(width: width, height: height))
 }
 
-@Suite("Text and image nodes: measured off the main actor, invalidated by their own changes", .timeLimit(.minutes(3)))
+@Suite("Text and image nodes: measured off the main actor, invalidated by their own changes", .timeLimit(.minutes(5)))
 struct TextNodeTests {
   @Test("a text node measures its lines in the range's maximum, rounded up to pixels")
   func measuresItsLines() async throws {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ActorNodes
 
-@Suite("Bridged view properties", .timeLimit(.minutes(3)))
+@Suite("Bridged view properties", .timeLimit(.minutes(5)))
 struct BridgedPropertyTests {
   @Test(
     "Every bridged property: set before load, after load on the main actor, after load off it (Texture: testSimpleUIViewBridgePropertiesSetOffThreadPropagate, testSimpleCALayerBridgePropertiesSetOffThreadPropagate)",

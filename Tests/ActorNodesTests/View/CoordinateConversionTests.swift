@@ -7,7 +7,7 @@ import Testing
 /// conversion is made by the nodes before load, then checked against the nodes and their views and layers
 /// once loaded, as Texture's `checkConvertPoint:fromNode:selfNode:` compares the node's answer with
 /// `UIView`'s.
-@Suite("Converting coordinates between nodes, views and layers", .timeLimit(.minutes(3)))
+@Suite("Converting coordinates between nodes, views and layers", .timeLimit(.minutes(5)))
 struct CoordinateConversionTests {
   /// An outer node with an inner subnode, each with the geometry `outer` and `inner` write.
   static func pair(

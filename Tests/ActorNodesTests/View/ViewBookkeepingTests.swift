@@ -3,7 +3,7 @@ import Testing
 @testable import ActorNodes
 
 /// The main actor's bookkeeping for loaded views: which write version each property shows, and parent pointers.
-@Suite("View bookkeeping", .timeLimit(.minutes(3)))
+@Suite("View bookkeeping", .timeLimit(.minutes(5)))
 struct ViewBookkeepingTests {
   @Test(
     "Property versions: a write sets exactly the properties it holds at a newer version, in any arrival order",

@@ -1,7 +1,7 @@
 import ActorNodes
 import Testing
 
-@Suite("Describing view trees and view properties", .timeLimit(.minutes(3)))
+@Suite("Describing view trees and view properties", .timeLimit(.minutes(5)))
 @MainActor
 struct ViewTreeDescriptionTests {
   @Test("A window's view tree: one line per view or bare layer, its node, its frame and what differs from a fresh view")

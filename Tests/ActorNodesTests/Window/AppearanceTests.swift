@@ -1,7 +1,7 @@
 import ActorNodes
 import Testing
 
-@Suite("Entering and leaving a window's hierarchy", .timeLimit(.minutes(3)))
+@Suite("Entering and leaving a window's hierarchy", .timeLimit(.minutes(5)))
 struct AppearanceTests {
   @Test(
     "A root entering and leaving a window gets one willEnter/didEnter and one didExit; isInHierarchy tracks (Texture: testAppearanceMethodsCalledWithRootNodeInWindowLayer, …View)",

@@ -575,7 +575,7 @@ private final class FuzzWorld {
 
 @Suite(
   "Fuzz: random walks across features settle to a fresh tree's frames and contents", .serialized,
-  .timeLimit(.minutes(3)))
+  .timeLimit(.minutes(5)))
 @MainActor
 struct FuzzConvergenceTests {
   /// Twenty walks per turn mode, about two seconds in debug; seeds 1–400 with 200 steps pass too.

@@ -2,7 +2,7 @@ import ActorNodes
 import Synchronization
 import Testing
 
-@Suite("Waiting for queued work", .timeLimit(.minutes(3)))
+@Suite("Waiting for queued work", .timeLimit(.minutes(5)))
 @MainActor
 struct WaitForQueuedWorkTests {
   @Test("An automatic window: an off-main write has reached the view when waitForQueuedWork() returns")

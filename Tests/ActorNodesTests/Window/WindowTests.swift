@@ -1,7 +1,7 @@
 import ActorNodes
 import Testing
 
-@Suite("Attaching and detaching a window's root", .timeLimit(.minutes(3)), .tags(.reentrancy))
+@Suite("Attaching and detaching a window's root", .timeLimit(.minutes(5)), .tags(.reentrancy))
 struct WindowTests {
   @Test("detach() called while attach() is still gathering waits for it, then detaches: the later call wins")
   @MainActor
