@@ -11,6 +11,22 @@ import Synchronization
 /// main-actor sides (with the views) that the drain collects go to the main
 /// actor in one job per drain.
 enum Teardown {
+  /// Frees a tree of objects that own their children (views and their subviews, layers and their sublayers) with
+  /// no stack frame per level: each object only `objects` holds gives up its children (`takeChildren`) before it
+  /// goes, so that no release frees another; an object something else still holds stays whole.
+  ///
+  /// `objects` must be the only holder of its elements the caller has left: pass the array taken out of the dying
+  /// parent.
+  static func releaseIteratively<Object: AnyObject>(
+    _ objects: consuming [Object], takingChildrenOf takeChildren: (Object) -> [Object]
+  ) {
+    var pending = objects
+    while var object = pending.popLast() {
+      guard isKnownUniquelyReferenced(&object) else { continue }
+      pending.append(contentsOf: takeChildren(object))
+    }
+  }
+
   /// The graveyard of the release running on this thread, if any.
   @TaskLocal private static var graveyard: Graveyard?
 

@@ -153,11 +153,7 @@ public final class Layer {
   // chain of layers overflowed the stack. The layers only this one holds give up their sublayers here, into a
   // list of its own, before they die, so that none frees another; a layer something else holds stays whole.
   isolated deinit {
-    var pending = takeSublayers()
-    while var layer = pending.popLast() {
-      guard isKnownUniquelyReferenced(&layer) else { continue }
-      pending.append(contentsOf: layer.takeSublayers())
-    }
+    Teardown.releaseIteratively(takeSublayers()) { $0.takeSublayers() }
   }
 
   /// Takes the sublayers out of a dying layer (or one about to die), leaving none.

@@ -77,12 +77,9 @@ public final class View {
   // own, before they die, so that none frees another (a dying view's layer shares its sublayers with the subviews
   // listed here, so it frees none either); a view something else holds stays whole.
   isolated deinit {
-    var pending = takeSubviews()
+    let subviews = takeSubviews()
     onDeinit?()
-    while var view = pending.popLast() {
-      guard isKnownUniquelyReferenced(&view) else { continue }
-      pending.append(contentsOf: view.takeSubviews())
-    }
+    Teardown.releaseIteratively(consume subviews) { $0.takeSubviews() }
   }
 
   /// Takes the subviews out of a dying view (or one about to die), leaving none; a node's view among them no
