@@ -31,7 +31,8 @@ final class LayoutScheduler {
   /// Nodes whose layout threw in a pass, laid out again by the next one (they ask for none themselves: a node
   /// that keeps failing would start passes for ever).
   private var failed: [WeakNode] = []
-  private var isRunning = false
+  /// Whether a pass runs, or is about to (read by tests waiting for quiescence).
+  private(set) var isRunning = false
   /// Whether a node listed for the next pass was invalidated in a main-actor job, which may invalidate more nodes
   /// before it ends: the pass waits for it (see ``runPasses()``).
   private var waitsForMainActorJob = false

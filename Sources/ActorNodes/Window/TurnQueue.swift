@@ -196,7 +196,7 @@ final class TurnQueue {
   }
 
   /// Whether nodes or features have work waiting for the next turn.
-  private var hasWaitingWork: Bool { !registered.isEmpty || !features.isEmpty }
+  var hasWaitingWork: Bool { !registered.isEmpty || !features.isEmpty }
 
   /// Removes and returns the waiting work of every node registered here that still belongs here.
   ///
