@@ -228,10 +228,10 @@ public final class Window {
   /// (Texture's `layoutSubviews` reaches every level in one commit).
   ///
   /// Only this window's passes are waited for: a pass of another window that
-  /// was laying out a subtree when it moved here (or a root attached here)
-  /// sends that subtree's layouts to this window's queue when it ends, for
-  /// the turn after (the next ``flush()`` in manual mode), so that one
-  /// window's slow layout code never holds another window's wait.
+  /// was laying out a subtree when it moved here sends that subtree's layouts
+  /// to this window's queue when it ends, for the turn after (the next
+  /// ``flush()`` in manual mode), so that one window's slow layout code never
+  /// holds another window's wait.
   ///
   /// ```swift
   /// await title.setText("A longer title")   // invalidates the title's layout
