@@ -171,7 +171,8 @@ public protocol DisplayNode: Actor {
   /// Called on the main actor each time the node's set of pending displays
   /// (its own, and its direct subnodes' since their `displayWillStart`)
   /// empties; a cancelled display stays pending until a later one of the
-  /// same node commits, or until that subnode is removed or released. The
+  /// same node commits, or until that subnode is removed, moved to another
+  /// supernode, or released. The
   /// default does nothing.
   ///
   /// - Important: Implement it with exactly this signature, or it is never called.

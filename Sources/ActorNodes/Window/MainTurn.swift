@@ -360,7 +360,6 @@ private final class TurnWork {
       let kept = Set(slots.lazy.map(ObjectIdentifier.init))
       for slot in old where slot.placedParent === parent && !kept.contains(ObjectIdentifier(slot)) {
         slot.placedParent = nil
-        parent.display?.forgetPending(slot.coreID)
         markMoved(slot)
         if slot.isInHierarchy { removed.append(slot) }
       }

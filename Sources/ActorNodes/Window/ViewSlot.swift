@@ -43,7 +43,16 @@ final class ViewSlot {
   /// `unowned`, not `weak`, so that slots get no side table: every slot this
   /// points to lists this one in its ``children``, and a released slot clears
   /// the pointers of its children (``releaseViews()``), so it never dangles.
-  unowned var placedParent: ViewSlot?
+  ///
+  /// A parent the node leaves, by whichever operation comes first (its own newer list, the node's inclusion in
+  /// another parent's list, which another window's turn may apply before this parent's, a window's root, the
+  /// slot's release), forgets the node's pending display: it no longer holds up that parent's
+  /// ``DisplayNode/hierarchyDisplayDidFinish(_:)`` (``SlotDisplay/forgetPending(_:)``).
+  unowned var placedParent: ViewSlot? {
+    didSet {
+      if let oldValue, oldValue !== placedParent { oldValue.display?.forgetPending(coreID) }
+    }
+  }
   /// The mirrored window, when the node is a window's root.
   weak var window: Window?
   /// The structure version of the newest inclusion (or window operation).
@@ -154,7 +163,6 @@ final class ViewSlot {
   /// must never leave a live one looking as if it were in a window.
   func releaseViews() {
     isReleased = true
-    placedParent?.display?.forgetPending(coreID)
     placedParent = nil
     for child in children where child.placedParent === self {
       child.placedParent = nil

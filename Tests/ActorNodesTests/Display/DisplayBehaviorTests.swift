@@ -254,6 +254,38 @@ extension HeldDrawSuites {
       #expect(log.entries.last == "parent.hierarchyDidFinish", "\(log.entries)")
     }
 
+    @Test(
+      "A subnode moved to a supernode in another window while it draws no longer holds up its former supernode's hierarchy display, whichever window's turn comes first",
+      arguments: [false, true])
+    func aSubnodeMovedToAnotherWindowNoLongerHoldsUpItsFormerSupernode(newWindowFirst: Bool) async throws {
+      // Adversarial round 31 (the display convergence probe): a supernode forgot a subnode that left it, in its
+      // pending set, only if its own turn took the subnode out before the new supernode's window's turn placed it;
+      // the other way round, it waited for the moved node for good, and none of its displays ended with
+      // `hierarchyDisplayDidFinish` again.
+      let log = EventLog()
+      let held = DrawProbe(holdingDraws: true)
+      let former = PaintNode("former", color: .white, log: log, frame: Rect(x: 0, y: 0, width: 8, height: 4))
+      let next = PaintNode("next", color: .white, log: log, frame: Rect(x: 0, y: 0, width: 8, height: 4))
+      let moved = PaintNode("moved", color: .blue, log: log, probe: held, frame: Self.square)
+      try await former.addSubnode(moved)
+      let (formerWindow, nextWindow) = (window(), window())
+      try await formerWindow.attach(former)
+      try await nextWindow.attach(next)
+      await held.waitFor("draw moved")  // Pending on `former`, and held there.
+      try await next.addSubnode(moved)
+      for window in newWindowFirst ? [nextWindow, formerWindow] : [formerWindow, nextWindow] { await window.flush() }
+      held.stopHolding()
+      held.release()
+      await formerWindow.waitForPendingDisplays()
+      await formerWindow.flush()
+      await nextWindow.flush()
+      log.clear()
+      await former.setColor(.red)
+      await formerWindow.waitForPendingDisplays()
+      await formerWindow.flush()
+      #expect(log.entries == ["former.willStart(async)", "former.didFinish", "former.hierarchyDidFinish"])
+    }
+
     /// A transaction container shown in `window` whose first display, of `first`, is held mid-draw by the probe
     /// returned, and whose second, of `second`, has drawn.
     private func transactionUnderWay(
