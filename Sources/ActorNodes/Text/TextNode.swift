@@ -127,9 +127,15 @@ public actor TextNode: DrawingNode {
     }
   }
 
+  /// The parameters of the latest display's snapshot since the content last changed; `nil` before one.
+  private var drawnParameters: DrawParameters?
+  /// The size of the layout the latest pass gave the node.
+  private var laidOutSize: Size?
+
   /// The text or an option that sets it into lines changed: measured and drawn again.
   private func contentChanged() {
     measurements = []
+    drawnParameters = nil
     invalidateCalculatedLayout(asksForPassFromLayoutCode: true)
     requestDisplay()
   }
@@ -142,7 +148,7 @@ public actor TextNode: DrawingNode {
     contractPrecondition(
       !size.width.isNaN && !size.height.isNaN && size.width >= 0 && size.height >= 0,
       "text must be laid out in a size without NaN or negative dimensions: got \(size)")
-    return Self.lines(of: drawParameters(), in: size, measured: false)
+    return Self.lines(of: parameters, in: size, measured: false)
   }
 
   /// Whether the text the node shows in its bounds is cut short: Texture's `isTruncated`.
@@ -178,7 +184,7 @@ public actor TextNode: DrawingNode {
   /// The lines a display draws in the node's current bounds.
   private func linesInBounds() async -> TextLayout {
     let bounds = await viewProperties().bounds.size
-    return Self.lines(of: drawParameters(), in: bounds)
+    return Self.lines(of: parameters, in: bounds)
   }
 
   /// The text's size in the range's maximum, plus the inset, no larger than the maximum.
@@ -211,9 +217,32 @@ public actor TextNode: DrawingNode {
 
   /// The text and its options, for the display that draws them.
   public func drawParameters() -> DrawParameters {
+    let parameters = self.parameters
+    drawnParameters = parameters
+    return parameters
+  }
+
+  /// The text, its options and its measurements.
+  private var parameters: DrawParameters {
     DrawParameters(
       text: text, maximumNumberOfLines: maximumNumberOfLines, textContainerInset: textContainerInset,
       truncationToken: truncationToken, measurements: measurements)
+  }
+
+  /// Draws the node again if a display took its snapshot before the pass that measured its content anew, and sets
+  /// the lines in another room, at the size the node had.
+  ///
+  /// A change of content asks for a display and a pass together (Texture's `setNeedsDisplay` and `setNeedsLayout`,
+  /// which one commit serves, layout first). Here the display may take its snapshot before the pass measures: it
+  /// then sets the lines in the bounds, not in the room the pass measured them in (``draw(_:in:request:)``). A new
+  /// size draws again anyway (``ViewProperties/needsDisplayOnBoundsChange``); at the same size, this does.
+  public func calculatedLayoutDidChange() {
+    let size = calculatedLayout?.size
+    defer { laidOutSize = size }
+    guard let size, size == laidOutSize, let drawn = drawnParameters,
+      Self.measurement(of: drawn, giving: size)?.room != Self.measurement(of: parameters, giving: size)?.room
+    else { return }
+    requestDisplay()
   }
 
   /// Sets the text into lines and draws them, as the node measured them.
@@ -235,11 +264,16 @@ public actor TextNode: DrawingNode {
   /// them (unless `measured` is `false`), else in them.
   static func lines(of parameters: DrawParameters, in bounds: Size, measured: Bool = true) -> TextLayout {
     let inset = parameters.textContainerInset
-    let size = (measured ? parameters.measurements.last { $0.gave(bounds) }?.room : nil) ?? bounds
+    let size = (measured ? measurement(of: parameters, giving: bounds)?.room : nil) ?? bounds
     let room = Size(width: max(size.width - inset.horizontal, 0), height: max(size.height - inset.vertical, 0))
     return TextLayout(
       parameters.text, constrainedTo: room, maximumNumberOfLines: parameters.maximumNumberOfLines,
       truncationToken: parameters.truncationToken)
+  }
+
+  /// The measurement whose room sets the lines in bounds of `size`: the latest that gave that size.
+  static func measurement(of parameters: DrawParameters, giving size: Size) -> Measurement? {
+    parameters.measurements.last { $0.gave(size) }
   }
 
   /// The default line, with the first characters of the text.

@@ -441,4 +441,70 @@ struct TextNodeTests {
     #expect(label.view == nil)
     #expect(label.layer?.contents != nil)
   }
+
+  @Test(
+    "A text node drawn before a pass measured its new text, which keeps its size, is drawn again as measured once the pass applies",
+    arguments: ["sleeps all cat on warm a all all", "the cat sleeps on the warm windowsill all day"])
+  @MainActor
+  func textDrawnBeforeItsMeasurementIsDrawnAgain(string: String) async throws {
+    // Adversarial round 31 (the display convergence probe, seed 8): `setText` asks for a display and a pass; the
+    // display took its snapshot before the pass measured the new text, so it set the lines in the bounds, not in the
+    // room the pass measured them in. The pass gave the node the size it had, so nothing drew it again, and it kept
+    // lines a fresh node of the same text does not show.
+    let gate = Gate()
+    let held = HeldLeaf()
+    let label = TextNode(debugName: "label", text: text(string + "!"), maximumNumberOfLines: 2)
+    let column = TextColumn()
+    try await column.addSubnodes([label, held])
+    let window = Window(size: Size(width: 60, height: 100), turnMode: .manual)
+    try await window.attach(column)
+    await label.recursivelyEnsureDisplay()
+    let size = label.layer?.bounds.size
+    // A pass held in `held`'s layout code: the label's pass waits for it.
+    await held.hold(gate)
+    await gate.waitForArrivals(1)
+    await label.setText(text(string + "?"))  // Same size: one character for another.
+    await window.waitForPendingDisplays()
+    await window.flush()
+    await gate.open()
+    try await window.layoutIfNeeded()
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(label.layer?.bounds.size == size)
+    let fresh = TextNode(debugName: "label", text: text(string + "?"), maximumNumberOfLines: 2)
+    let freshColumn = TextColumn()
+    try await freshColumn.addSubnodes([fresh, HeldLeaf()])
+    let freshWindow = Window(size: Size(width: 60, height: 100))
+    try await freshWindow.attach(freshColumn)
+    await fresh.recursivelyEnsureDisplay()
+    #expect(fresh.layer?.bounds.size == size)
+    #expect(label.layer?.contents == fresh.layer?.contents)
+  }
+}
+
+/// A column of its subnodes, aligned at its start.
+private actor TextColumn: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    .spec(.stack(.vertical, alignItems: .start, children: await subnodes.map { .node($0) }))
+  }
+}
+
+/// A 10 × 10 leaf whose layout code, once held, waits for a gate.
+private actor HeldLeaf: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState()
+  private var gate: Gate?
+
+  func hold(_ gate: Gate) {
+    self.gate = gate
+    invalidateCalculatedLayout()
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    if let gate { await gate.wait() }
+    return .size(Size(width: 10, height: 10))
+  }
 }
