@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -319,13 +320,19 @@ private struct DisplayWorld {
 // MARK: - Round 31: text, image and custom drawing nodes against a fresh tree
 
 /// The serials of badge draws that saw `isCancelled` at their end.
-private final class CancelledDraws: Sendable {
+///
+/// - Note: `@unchecked Sendable` over an `NSLock`, as ``HookTasks``: draws record from the display executor's
+///   threads while the main actor reads, synchronously on both sides (no actor can serve a draw), and a contended
+///   `Mutex` gives false ThreadSanitizer reports on this toolchain (Proposal 0001, § Escape hatches). `cancelled` is
+///   read and written only with `lock` held.
+private final class CancelledDraws: @unchecked Sendable {
   static let shared = CancelledDraws()
   let serial = Atomic<Int>(1)
-  private let cancelled = Mutex<Set<Int>>([])
+  private let lock = NSLock()
+  private var cancelled: Set<Int> = []
   func next() -> Int { serial.add(1, ordering: .sequentiallyConsistent).newValue }
-  func record(_ serial: Int) { cancelled.withLock { _ = $0.insert(serial) } }
-  func contains(_ serial: Int) -> Bool { cancelled.withLock { $0.contains(serial) } }
+  func record(_ serial: Int) { lock.withLock { _ = cancelled.insert(serial) } }
+  func contains(_ serial: Int) -> Bool { lock.withLock { cancelled.contains(serial) } }
 }
 
 private protocol RecordsDisplayHooks: DisplayNode {
