@@ -283,9 +283,10 @@ private struct DisplayWorld {
     }
   }
 
-  /// Runs the passes, displays and turns until everything asked for is applied.
+  /// Runs the passes, displays and turns until everything asked for is applied: until no window's scheduler runs a
+  /// pass and no queue holds work after a round (three rounds at least, as before; at most 20, else the walk fails).
   func settle() async throws {
-    for _ in 0..<3 {
+    for round in 0..<20 {
       for window in windows {
         try await window.layoutIfNeeded()
         await window.waitForPendingDisplays()
@@ -294,7 +295,9 @@ private struct DisplayWorld {
         // (the rare hang of round 27's seed 55); the next round flushes that commit instead.
         if window.turnMode == .automatic { await window.waitForQueuedWork() }
       }
+      if round >= 2, await TurnQueue.areIdle(windows.map(\.turnQueue)) { return }
     }
+    Issue.record("the windows still ran passes or held work after 20 rounds")
   }
 
   /// The tiles in a window, not suspended and not empty, whose contents are not their color at their size.
@@ -806,18 +809,13 @@ private final class MixedDisplayWorld {
         await window.waitForPendingDisplays()
         if window.turnMode == .manual { await window.flush() } else { await window.waitForQueuedWork() }
       }
-      if await Self.isIdle(windows.map(\.turnQueue)) {
+      if await TurnQueue.areIdle(windows.map(\.turnQueue)) {
         var owed = false
         for node in nodes where node.nodeCore.hasOutstandingDisplays { owed = true }
         if !owed { return true }
       }
     }
     return false
-  }
-
-  @HierarchyActor
-  private static func isIdle(_ queues: [TurnQueue]) -> Bool {
-    queues.allSatisfy { !$0.layoutScheduler.isRunning && !$0.hasWaitingWork }
   }
 
   func freshCopy(of node: any DisplayNode) async throws -> any DisplayNode {

@@ -486,20 +486,9 @@ struct ConvergenceWorld: Sendable {
       await hookTasks.waitForAll()
       try await runPendingWork()
       await hookTasks.waitForAll()
-      if hookTasks.count == started, await Self.isIdle(windows.map(\.turnQueue)) { return true }
+      if hookTasks.count == started, await TurnQueue.areIdle(windows.map(\.turnQueue)) { return true }
     }
     return false
-  }
-
-  /// Whether no scheduler of these windows' queues runs a pass and no queue holds work for a turn.
-  ///
-  /// A window's `layoutIfNeeded()` does not wait for a pass of the other window that lays out nodes moved to it
-  /// while it ran (AN-0004: that would tie the windows together); the pass queues their layouts in this window's
-  /// queue, for its next turn. A manual window flushed before they arrived shows them at its next `flush()`
-  /// (convergence seed 62 compared before it, about one clean-clone CI run in eight).
-  @HierarchyActor
-  private static func isIdle(_ queues: [TurnQueue]) -> Bool {
-    queues.allSatisfy { !$0.layoutScheduler.isRunning && !$0.hasWaitingWork }
   }
 
   /// Runs every window's pending layout passes and applies its queued main-actor work.
@@ -651,4 +640,18 @@ func differencesFromAFreshTree(_ root: any DisplayNode, in window: Window) async
   }
   withExtendedLifetime(freshWindow) {}
   return differences
+}
+
+extension TurnQueue {
+  /// Whether no scheduler of `queues` runs a pass and no queue holds work for a turn: the windows of a walk have
+  /// settled.
+  ///
+  /// A window's `layoutIfNeeded()` does not wait for a pass of the other window that lays out nodes moved to it
+  /// while it ran (AN-0004: that would tie the windows together); the pass queues their layouts in this window's
+  /// queue, for its next turn. A manual window flushed before they arrived shows them at its next `flush()`
+  /// (convergence seed 62 compared before it, about one clean-clone CI run in eight).
+  @HierarchyActor
+  static func areIdle(_ queues: [TurnQueue]) -> Bool {
+    queues.allSatisfy { !$0.layoutScheduler.isRunning && !$0.hasWaitingWork }
+  }
 }
