@@ -25,6 +25,11 @@ public struct Layout: Sendable {
   public private(set) var position: Point
   /// The layouts of the elements this one holds, back to front.
   public let sublayouts: [Layout]
+  /// For a subnode's layout in its supernode's layout computed from a spec: the ``LayoutCache/Key/fingerprint`` of
+  /// the measurement of the subnode that layout was computed from (its ``NodeCore/requestFromAbove`` then); 0 if
+  /// not known. A pass gives the subnode that measurement, even when the supernode's layout comes from its cache
+  /// and the spec measured the subnode in another range since.
+  var measuredFrom: UInt64 = 0
 
   /// Creates a layout.
   ///
@@ -195,9 +200,10 @@ extension Layout.Element {
     return false
   }
 
-  /// Whether this is a node that is settled (see ``NodeCore/isSettled``), read without copying the node out.
-  var isSettledNode: Bool {
-    if case .node(let node) = self { return node.nodeCore.isSettled }
+  /// Whether this is a node that is settled (see ``NodeCore/isSettled``), read without copying the node out; for
+  /// a `request` other than 0, settled with the layout of that measurement.
+  func isSettledNode(request: UInt64) -> Bool {
+    if case .node(let node) = self { return node.nodeCore.isSettled(request: request) }
     return false
   }
 

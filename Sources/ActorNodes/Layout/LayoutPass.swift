@@ -441,7 +441,8 @@ enum LayoutPass {
       // Left where it was, and nothing of it changed since a pass laid it out: nothing to do (no hop). Checked
       // before the node is copied out: a copy retains it, and a node in a window has a side table (slow to retain).
       if index < previous.count, previous[index].frame == frame,
-        previous[index].element.isSame(as: sublayouts[index].element), sublayouts[index].element.isSettledNode
+        previous[index].element.isSame(as: sublayouts[index].element),
+        sublayouts[index].element.isSettledNode(request: sublayouts[index].measuredFrom)
       {
         continue
       }
@@ -450,7 +451,8 @@ enum LayoutPass {
       else { continue }
       visits.append(
         Visit(
-          node: subnode, target: .size(frame.size), frame: frame, parentID: parentID,
+          node: subnode, target: .size(frame.size, request: sublayouts[index].measuredFrom), frame: frame,
+          parentID: parentID,
           placer: ObjectIdentifier(node.nodeCore), parentStamp: step.stamp, checksLink: checksLink,
           manualParent: nil, isRoot: false))
     }

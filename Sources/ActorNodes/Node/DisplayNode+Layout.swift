@@ -353,8 +353,10 @@ extension DisplayNode {
       let layout = try await spec.layout(
         in: range, parentSize: range.max, environment: environment.measuring(for: self, memoSession: memoSession))
       let size = layout.size
-      let sublayouts = try Layout.nodeLayouts(placing: consume layout, grid: environment.grid)
+      var sublayouts = try Layout.nodeLayouts(placing: consume layout, grid: environment.grid)
       try checkDistinct(sublayouts)
+      // The measurement of each subnode this layout was computed from: the one its spec took last, just now.
+      for index in sublayouts.indices { sublayouts[index].measuredFrom = sublayouts[index].element.requestFromAbove }
       return (NodeLayout(size: size, sublayouts: sublayouts), false)
     case .layout(let layout):
       let own: Layout

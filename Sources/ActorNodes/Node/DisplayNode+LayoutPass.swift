@@ -402,7 +402,7 @@ extension DisplayNode {
       entry = try await cachedEntry(in: SizeRange(exactly: size), environment)
       // Detached, attached elsewhere, resized or gone while it was measured: that attach or resize lays it out.
       guard isRoot(of: window), window.size == size else { return nil }
-    case .size(let size):
+    case .size(let size, let given):
       let version = nodeCore.layoutVersion.load(ordering: .acquiring)
       let scale = environment.grid.scale
       let storage = state.layout
@@ -411,10 +411,11 @@ extension DisplayNode {
       // range to the same size, with other frames inside (a pass's check of a dirty node, or code asking for a
       // layout). Else the latest of that size.
       let fits = { (entry: LayoutCache.Entry) in entry.layout.size == size && entry.key.scale == scale }
-      let request = nodeCore.requestFromAbove.load(ordering: .relaxed)
+      let latestFromAbove = nodeCore.requestFromAbove.load(ordering: .relaxed)
+      let request = given != 0 ? given : latestFromAbove
       let fromAbove = storage.cache.latest(version: version) { $0.key.fingerprint == request && fits($0) }
       if fromAbove != nil { requestGiven = request }
-      if request != 0, !nodeCore.layoutPassesEnabled,
+      if latestFromAbove != 0, !nodeCore.layoutPassesEnabled,
         nodeCore.requestFromAboveVersion.load(ordering: .relaxed) != version
       {
         nodeCore.notePassAtLoad(for: self)  // Invalidated since its supernode measured it, unloaded.
@@ -569,8 +570,9 @@ enum PassTarget: Sendable {
   /// The size of the window whose root the node is (its frame is the window's), read when the node is laid
   /// out; nothing if the node is not that window's root any more, or the window is gone.
   case window(PassWindow)
-  /// A size its supernode's layout gave it: its measurement of that size, else one for exactly that size.
-  case size(Size)
+  /// A size its supernode's layout gave it: its measurement of that size (the one for `request`, the measurement the
+  /// supernode's layout was computed from, if it is not 0 and still cached), else one for exactly that size.
+  case size(Size, request: UInt64 = 0)
   /// A subnode of a node that places its subnodes itself: its latest valid measurement, or, if its supernode
   /// never measured it, its bounds' size (nothing while they are empty).
   case latestMeasurement

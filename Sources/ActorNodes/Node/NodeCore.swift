@@ -354,9 +354,13 @@ public final class NodeCore: Sendable {
   /// A pass that lays out the supernode again and leaves such a node where
   /// it was does not visit it: nothing of it would change (Texture sets the
   /// frame of every subnode again, to the same value).
-  var isSettled: Bool {
+  var isSettled: Bool { isSettled(request: 0) }
+
+  /// ``isSettled``, with the layout of the measurement `request` (the one a supernode's layout was computed from,
+  /// ``Layout/measuredFrom``) rather than the one its spec took last, unless `request` is 0.
+  func isSettled(request: UInt64) -> Bool {
     settledVersion.load(ordering: .acquiring) == layoutVersion.load(ordering: .acquiring)
-      && settledRequest.load(ordering: .relaxed) == requestFromAbove.load(ordering: .relaxed)
+      && settledRequest.load(ordering: .relaxed) == (request != 0 ? request : requestFromAbove.load(ordering: .relaxed))
   }
 
   /// Whether the node was ever measured: a pass lays out the subnodes of a node that places them
@@ -468,4 +472,12 @@ public final class NodeCore: Sendable {
 enum ViewFactory: Sendable {
   case view(@MainActor @Sendable () -> View)
   case layer(@MainActor @Sendable () -> Layer)
+}
+
+extension Layout.Element {
+  /// The ``NodeCore/requestFromAbove`` of a node, read without copying the node out; 0 for anything else.
+  var requestFromAbove: UInt64 {
+    if case .node(let node) = self { return node.nodeCore.requestFromAbove.load(ordering: .relaxed) }
+    return 0
+  }
 }

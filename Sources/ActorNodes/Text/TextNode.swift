@@ -8,8 +8,9 @@
 /// way). Changing the text or an option that changes the lines invalidates
 /// the node's layout, so a loaded node is laid out again with its window,
 /// and redraws it: the node draws its lines off the main actor, set as it
-/// measured them (in its bounds, or in the room it was measured in if its
-/// bounds are the size that measurement gave), with the built-in bitmap typeface.
+/// measured them (in its bounds, or in the room its applied layout, else a
+/// measurement, was measured in if its bounds are the size that gave), with
+/// the built-in bitmap typeface.
 ///
 /// Its view starts out not opaque, redrawn when its bounds change size, and
 /// not taking touches (``ViewProperties/isOpaque`` `false`,
@@ -213,6 +214,8 @@ public actor TextNode: DrawingNode {
     let textContainerInset: EdgeInsets
     let truncationToken: String
     let measurements: [Measurement]
+    /// The room and size of the layout the latest pass applied to the node, `nil` before one.
+    let applied: Measurement?
   }
 
   /// The text and its options, for the display that draws them.
@@ -226,7 +229,8 @@ public actor TextNode: DrawingNode {
   private var parameters: DrawParameters {
     DrawParameters(
       text: text, maximumNumberOfLines: maximumNumberOfLines, textContainerInset: textContainerInset,
-      truncationToken: truncationToken, measurements: measurements)
+      truncationToken: truncationToken, measurements: measurements,
+      applied: state.layoutStorage?.applied.map { Measurement(room: $0.range.max, size: $0.layout.size) })
   }
 
   /// Draws the node again if a display took its snapshot before the pass that measured its content anew, and sets
@@ -250,7 +254,8 @@ public actor TextNode: DrawingNode {
   /// Bounds of the size a measurement gave (rounded up to the pixel grid, and
   /// widened to the minimum of the range it was measured in, such as an
   /// element's `minWidth`) are filled as that measurement set the lines, in
-  /// its room: a line cut short is cut where it was measured, though the
+  /// its room (the applied layout's, if it has that size, so that of two
+  /// rooms that give one size, the one the node was laid out in): a line cut short is cut where it was measured, though the
   /// truncated line is narrower than the room it was cut in. Other bounds (a stack stretched
   /// the node, say) set the lines in the bounds, as ``textLayout(in:)`` does.
   public static func draw(_ parameters: DrawParameters, in context: inout GraphicsContext, request: DisplayRequest) {
@@ -271,9 +276,12 @@ public actor TextNode: DrawingNode {
       truncationToken: parameters.truncationToken)
   }
 
-  /// The measurement whose room sets the lines in bounds of `size`: the latest that gave that size.
+  /// The measurement whose room sets the lines in bounds of `size`: the applied layout's if it gave that size (of
+  /// two rooms that give one size, the one the node was laid out in, as a fresh node laid out there measured it),
+  /// else the latest measurement that gave it.
   static func measurement(of parameters: DrawParameters, giving size: Size) -> Measurement? {
-    parameters.measurements.last { $0.gave(size) }
+    if let applied = parameters.applied, applied.gave(size) { return applied }
+    return parameters.measurements.last { $0.gave(size) }
   }
 
   /// The default line, with the first characters of the text.

@@ -64,10 +64,11 @@ struct DisplayConvergenceTests {
       "\(problems.joined(separator: "\n"))\nseed \(seed), \(mode); batches:\n  \(batches.joined(separator: "\n  "))")
   }
 
-  /// Forty walks of eight batches per turn mode, about two seconds in debug; seeds 1–1,400 (up to 14 batches) pass
-  /// alone. Seed 8 is left out: in about one replay in eight, a text node measured in two rooms that give one size draws its
-  /// lines in the room it was measured in last, where a fresh node has only the other (round 31, open).
-  nonisolated static let mixedSeeds: [UInt64] = LayoutConvergenceTests.chosenSeeds ?? Array(1...41).filter { $0 != 8 }
+  /// Forty-one walks of eight batches per turn mode, about two seconds in debug; seeds 1–1,400 (up to 14 batches)
+  /// pass alone. Seed 8 failed about one replay in eight before round 32: a text node measured in two rooms that give
+  /// one size drew its lines in the room it was measured in last, and kept the layout of its supernode's spec's
+  /// latest measurement where the pass applied the supernode's cached layout of the other room.
+  nonisolated static let mixedSeeds: [UInt64] = LayoutConvergenceTests.chosenSeeds ?? Array(1...41)
 
   @Test(
     "Text, image and custom drawing nodes under random concurrent display operations, then quiescence: every node shows a fresh tree's frame and contents, hooks balanced, nothing owed",

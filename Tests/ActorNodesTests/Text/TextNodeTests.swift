@@ -480,6 +480,55 @@ struct TextNodeTests {
     #expect(fresh.layer?.bounds.size == size)
     #expect(label.layer?.contents == fresh.layer?.contents)
   }
+
+  @Test(
+    "A text node measured in two rooms that give one size draws the lines of the room its applied layout was measured in, as a fresh node laid out there does",
+    arguments: [false, true])
+  @MainActor
+  func textMeasuredInTwoRoomsOfOneSizeDrawsItsAppliedRoom(resizesBack: Bool) async throws {
+    // Adversarial round 32 (the display convergence probe, seed 8): a minWidth of 100 widens the line to 100 points
+    // in a column of 200 ("aaaa bbbb cccc…") and in one of 120 (fewer words), one size for two rooms. The node drew
+    // the lines of the room measured last, whichever room the layout a pass applied to it was measured in.
+    let string = "aaaa bbbb cccc eeeeeeeeeeee " + String(repeating: "f", count: 46)
+    func label() async -> TextNode {
+      let label = TextNode(debugName: "label", text: text(string), maximumNumberOfLines: 1)
+      await label.setStyle { $0.minWidth = 100 }
+      return label
+    }
+    let node = await label()
+    let column = TextColumn()
+    try await column.addSubnodes([node])
+    let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
+    try await window.attach(column)
+    await node.recursivelyEnsureDisplay()
+    let size = try #require(node.layer?.bounds.size)
+    #expect(size == Size(width: 100, height: 12))
+    if resizesBack {
+      // A pass lays it out in 120, then the window's old width serves the cached layout of 200 again.
+      window.resize(to: Size(width: 120, height: 100))
+      try await window.layoutIfNeeded()
+      #expect(node.layer?.bounds.size == size)
+      window.resize(to: Size(width: 200, height: 100))
+      try await window.layoutIfNeeded()
+    } else {
+      // Measured in 120 (the size it would take in a narrower column), not applied.
+      let narrow = SizeRange(min: Size(width: 100, height: 0), max: Size(width: 120, height: .infinity))
+      #expect(try await node.layout(thatFits: narrow).size == size)
+      await node.setNeedsDisplay()
+    }
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(node.layer?.bounds.size == size)
+    let fresh = await label()
+    let freshColumn = TextColumn()
+    try await freshColumn.addSubnodes([fresh])
+    let freshWindow = Window(size: Size(width: 200, height: 100))
+    try await freshWindow.attach(freshColumn)
+    await fresh.recursivelyEnsureDisplay()
+    #expect(fresh.layer?.bounds.size == size)
+    #expect(node.layer?.contents != nil)
+    #expect(node.layer?.contents == fresh.layer?.contents)
+  }
 }
 
 /// A column of its subnodes, aligned at its start.
