@@ -41,8 +41,9 @@ struct DisplayCommit: MainTurnFeature {
   /// Commits one display's result, drawn for `request`, or drops it if the display was cancelled.
   @MainActor
   static func commit(_ result: DrawResult, of ticket: DisplayTicket, request: DisplayRequest, isAsynchronous: Bool) {
-    let core = ticket.core
-    guard let slot = core.slot, !slot.isReleased, let layer = slot.layer, let node = slot.liveNode else { return }
+    guard let core = ticket.core, let slot = core.slot, !slot.isReleased, let layer = slot.layer,
+      let node = slot.liveNode
+    else { return }
     let state = slot.displayState
     let isLatestStarted = state.inFlight == ticket.generation
     if isLatestStarted { state.inFlight = nil }
@@ -116,7 +117,8 @@ struct DisplayCommit: MainTurnFeature {
 /// whenever the main actor is free, and ``Window/waitForQueuedWork()`` waits for them. Queued before the turn, it
 /// follows its node into another window, as a display's commit does.
 struct DisplaySuspension: MainTurnFeature {
-  let core: NodeCore
+  /// Weakly, as a commit's: a notice waiting for a turn keeps no released node's views.
+  weak let core: NodeCore?
 
   /// Queues the notice of `core`'s suspension, from any isolation domain; none for a node whose view is not
   /// loading or loaded, which no display started for (a tree suspended before it is attached costs no task and
@@ -133,6 +135,7 @@ struct DisplaySuspension: MainTurnFeature {
 
   @MainActor
   func apply() {
+    guard let core else { return }
     DisplayCommit.displaySuspended(core)
   }
 }

@@ -43,7 +43,12 @@ public struct DisplayRequest: Sendable {
 /// rise is superseded (Texture's display sentinel). Suspending display and
 /// releasing the node cancel too.
 final class DisplayTicket: Sendable {
-  let core: NodeCore
+  /// The node's core, weakly: a commit waiting for its window's turn (a manual window's ``Window/flush()``, which
+  /// may never come) keeps no released node's core, nor the views and layer the core holds (adversarial round 32).
+  /// The scheduler holds the core while the display is outstanding.
+  weak let core: NodeCore?
+  /// The core's identity, for the scheduler's tables.
+  let coreID: ObjectIdentifier
   let generation: UInt64
   /// The node's write version when the snapshot was taken: the display was asked for after every write up to it.
   let writeVersion: UInt64
@@ -52,6 +57,7 @@ final class DisplayTicket: Sendable {
 
   init(node: any DisplayNode, generation: UInt64, writeVersion: UInt64) {
     self.core = node.nodeCore
+    self.coreID = ObjectIdentifier(node.nodeCore)
     self.generation = generation
     self.writeVersion = writeVersion
     self.node = node
@@ -59,11 +65,13 @@ final class DisplayTicket: Sendable {
 
   /// Whether the display was superseded, suspended or its node released (not counting task cancellation).
   var isCancelled: Bool {
-    core.currentDisplayGeneration != generation || core.isDisplaySuspended || node == nil
+    guard let core else { return true }
+    return core.currentDisplayGeneration != generation || core.isDisplaySuspended || node == nil
   }
 
-  /// Whether a newer request superseded this display.
+  /// Whether a newer request superseded this display (or its node is gone).
   var isSuperseded: Bool {
-    core.currentDisplayGeneration != generation
+    guard let core else { return true }
+    return core.currentDisplayGeneration != generation
   }
 }

@@ -173,6 +173,25 @@ final class DisplayScheduler {
     }
   }
 
+  /// ``answered(_:through:)`` for the node of `ticket`; nothing is left to answer for a released one (a request
+  /// listed here, or a wait, holds the core).
+  private func answered(_ ticket: DisplayTicket, through request: UInt64) {
+    if let core = ticket.core {
+      answered(core, through: request)
+    } else {
+      deferredAnswers.remove(ticket.coreID)
+    }
+  }
+
+  /// ``endedWithoutContents(_:through:)`` for the node of `ticket`, as ``answered(_:through:)`` is.
+  private func endedWithoutContents(_ ticket: DisplayTicket, through request: UInt64) {
+    if let core = ticket.core {
+      endedWithoutContents(core, through: request)
+    } else {
+      deferredAnswers.remove(ticket.coreID)
+    }
+  }
+
   /// Records that a display of `core`'s node that shows nothing ended (its draw cancelled, or superseded by a newer
   /// snapshot): it answers its requests up to `request`, unless a newer request of the node is listed and the
   /// node's display before did not leave its requests to a newer one already. That newer request's display
@@ -240,12 +259,12 @@ final class DisplayScheduler {
       }
       let transactions = await DisplayStart.start(jobs, recorders: Array(recorders.values))
       // The displays that did not start drawing (skipped, or drawn and committed in the start hop) end here.
-      let drawing = Set(transactions.lazy.flatMap(\.entries).map { ObjectIdentifier($0.job.ticket.core) })
-      for job in jobs where !drawing.contains(ObjectIdentifier(job.ticket.core)) {
+      let drawing = Set(transactions.lazy.flatMap(\.entries).map(\.job.ticket.coreID))
+      for job in jobs where !drawing.contains(job.ticket.coreID) {
         if job.ticket.isSuperseded {
-          endedWithoutContents(job.ticket.core, through: job.answers)
+          endedWithoutContents(job.ticket, through: job.answers)
         } else {
-          answered(job.ticket.core, through: job.answers)
+          answered(job.ticket, through: job.answers)
         }
       }
       for transaction in transactions { launch(transaction) }
@@ -260,7 +279,7 @@ final class DisplayScheduler {
       let task = entry.job.startDraw(entry.request) { result in
         await DisplayScheduler.shared.drawFinished(result, at: index, of: draws)
       }
-      drawing[ObjectIdentifier(entry.job.ticket.core)] = task
+      drawing[entry.job.ticket.coreID] = task
       draws.tasks.append(task)
     }
   }
@@ -269,7 +288,7 @@ final class DisplayScheduler {
   ///
   /// Runs in the draw's task, off the display executor (``DisplayJob/startDraw(_:report:)`` says why).
   private func drawFinished(_ result: DrawResult, at index: Int, of draws: TransactionDraws) {
-    let core = ObjectIdentifier(draws.transaction.entries[index].job.ticket.core)
+    let core = draws.transaction.entries[index].job.ticket.coreID
     if drawing[core] == draws.tasks[index] { drawing[core] = nil }
     draws.results[index] = result
     draws.remaining -= 1
@@ -279,9 +298,9 @@ final class DisplayScheduler {
     TurnQueue.queue(of: draws.transaction.entries[0].job.ticket.core).submit(commit)
     for (entry, result) in zip(draws.transaction.entries, commit.results) {
       if case .contents = result, !entry.job.ticket.isSuperseded {
-        answered(entry.job.ticket.core, through: entry.job.answers)
+        answered(entry.job.ticket, through: entry.job.answers)
       } else {
-        endedWithoutContents(entry.job.ticket.core, through: entry.job.answers)
+        endedWithoutContents(entry.job.ticket, through: entry.job.answers)
       }
     }
   }

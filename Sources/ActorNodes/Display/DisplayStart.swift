@@ -61,8 +61,7 @@ enum DisplayStart {
     _ job: DisplayJob, started: inout Int, forceSynchronous: Bool = false
   ) -> (DisplayTransaction.Entry, ObjectIdentifier)? {
     let ticket = job.ticket
-    let core = ticket.core
-    guard let slot = core.slot, !slot.isReleased, slot.hasRunDidLoad, let layer = slot.layer,
+    guard let core = ticket.core, let slot = core.slot, !slot.isReleased, slot.hasRunDidLoad, let layer = slot.layer,
       let node = slot.liveNode
     else { return nil }  // Not loaded yet: it displays when it enters a window.
     // A newer request follows (`displayImmediately()` draws anyway: its caller expects the contents on return).

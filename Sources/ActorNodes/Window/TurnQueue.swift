@@ -42,9 +42,10 @@ final class TurnQueue {
     queue(of: node.nodeCore)
   }
 
-  /// The queue that takes the main-actor work of the node whose core is `core`.
-  static func queue(of core: NodeCore) -> TurnQueue {
-    guard let queue = core.turnQueue, !queue.isRetired else { return shared }
+  /// The queue that takes the main-actor work of the node whose core is `core` (``shared`` for a released one:
+  /// work that holds its core weakly, as a display's commit does, applies nothing then).
+  static func queue(of core: NodeCore?) -> TurnQueue {
+    guard let queue = core?.turnQueue, !queue.isRetired else { return shared }
     return queue
   }
 
@@ -52,7 +53,7 @@ final class TurnQueue {
   /// one's node now (``queue(of:)``), in order; `nil` if every one goes to `queue`, as all do unless a node moved
   /// to another window (or out of every window) since the work was made.
   static func parts<Items: Collection>(
-    of items: Items, queuedIn queue: TurnQueue, core: (Items.Element) -> NodeCore
+    of items: Items, queuedIn queue: TurnQueue, core: (Items.Element) -> NodeCore?
   ) -> [(queue: TurnQueue, items: [Items.Element])]? {
     guard items.contains(where: { Self.queue(of: core($0)) !== queue }) else { return nil }
     var parts: [(queue: TurnQueue, items: [Items.Element])] = []

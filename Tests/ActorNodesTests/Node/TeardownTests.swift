@@ -405,6 +405,33 @@ struct TeardownTests {
   }
 
   @Test(
+    "A drawing node dropped with its display's commit, or the notice of its suspension, waiting for a manual window's turn is freed with its core and view, unflushed (adversarial round 32: the queued work held the core, and the core the views)",
+    arguments: [false, true])
+  @MainActor
+  func queuedDisplayWorkHoldsNothing(suspends: Bool) async throws {
+    let releases = ViewReleaseLog()
+    let window = Window(size: Size(width: 10, height: 10), turnMode: .manual)
+    weak var weakCore: NodeCore?
+    do {
+      let node = PaintNode("paint", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+      try await window.attach(node)
+      await window.waitForPendingDisplays()
+      await window.flush()
+      releases.watch(try #require(node.view))
+      weakCore = node.nodeCore
+      if suspends { node.setDisplaySuspended(true) } else { await node.setNeedsDisplay() }
+      await window.waitForPendingDisplays()  // A display's commit is queued for the next flush.
+      await Task { @HierarchyActor in }.value  // So is the notice of a suspension.
+      await window.detach()
+    }
+    await Task { @HierarchyActor in }.value
+    await ReleaseTracker.shared.waitUntilIdle()
+    #expect(weakCore == nil, "the queued work holds no core")
+    #expect(releases.releases.count == 1, "nor its view")
+    await window.flush()
+  }
+
+  @Test(
     "A loaded node with an off-main write waiting for the turn is not kept alive by it (Texture: DISABLED_testThatDirtyNodesAreNotRetained)",
     .tags(.texturePort))
   @MainActor
