@@ -89,9 +89,16 @@ final class DisplayScheduler {
   ///
   /// (The new display supersedes the one in flight when it takes its
   /// snapshot; cancelling its task now stops a draw that does not poll.)
+  ///
+  /// A request older than one of the node's listed here and not answered yet joins that one instead: each call of
+  /// ``request(_:priority:)`` numbers its requests when it is made and arrives in a task of its own, so the calls of
+  /// two tasks can arrive in the other order, and the newer request's display, listed or drawing, takes its
+  /// snapshot after the older one was made. Listed anew, it would cancel that draw, which would then answer the
+  /// newer request as it ends, showing nothing, before the older one's display committed.
   func add(_ node: any DisplayNode, number: UInt64, priority: TaskPriority) {
     let core = node.nodeCore
     let id = ObjectIdentifier(core)
+    if let listed = unanswered[id]?.latest, number < listed { return }
     drawing[id]?.cancel()
     requested.append((WeakNode(node: node), core, number, priority))
     if number > unanswered[id]?.latest ?? core.displayRequestsAnswered.load(ordering: .acquiring) {

@@ -35,6 +35,10 @@ struct DisplaySchedulerTests {
     await DisplayScheduler.shared.waitForDisplays(of: [core])
     #expect(core.displayRequestsAnswered.load(ordering: .acquiring) == newer)
     #expect(!core.hasOutstandingDisplays)
+    // The older request joined the newer one, whose snapshot was taken after it was made: one display, not a
+    // second one that would cancel the first one's draw (which would then answer the newer request, showing
+    // nothing, before the second display committed).
+    #expect(await node.snapshots == 1)
   }
 }
 
@@ -48,7 +52,12 @@ private actor HeldDrawingNode: DrawingNode {
 
   nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
-  func drawParameters() -> Int { 0 }
+  private(set) var snapshots = 0
+
+  func drawParameters() -> Int {
+    snapshots += 1
+    return 0
+  }
 
   static func draw(_ parameters: Int, in context: inout GraphicsContext, request: DisplayRequest) {}
 }
