@@ -247,9 +247,6 @@ final class DisplayScheduler {
           if round > 0, let earlier = jobOfNode[id] {
             // Asked for again after an earlier round's snapshot: the new one supersedes it, and answers the
             // earlier one's requests too as it ends (a wait for them waits for the display that replaced theirs).
-            // Those may be newer than this round's: each call of `request` numbers its requests when it is made
-            // and reaches here in a task of its own, so an older request can arrive after a newer one.
-            job.answers = max(job.answers, jobs[earlier].answers)
             jobs[earlier] = job
           } else {
             jobOfNode[id] = jobs.count

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The result of laying out an element: its size, its position in its parent, and the layouts of what it holds.
 ///
 /// The counterpart of Texture's `ASLayout`. A layout is an immutable,
@@ -200,11 +202,17 @@ extension Layout.Element {
     return false
   }
 
-  /// Whether this is a node that is settled (see ``NodeCore/isSettled``), read without copying the node out; for
-  /// a `request` other than 0, settled with the layout of that measurement.
+  /// Whether this is a node that is settled (see ``NodeCore/isSettled(request:)``), read without copying the node
+  /// out; for a `request` other than 0, settled with the layout of that measurement.
   func isSettledNode(request: UInt64) -> Bool {
     if case .node(let node) = self { return node.nodeCore.isSettled(request: request) }
     return false
+  }
+
+  /// The ``NodeCore/requestFromAbove`` of a node, read without copying the node out; 0 for anything else.
+  var requestFromAbove: UInt64 {
+    if case .node(let node) = self { return node.nodeCore.requestFromAbove.load(ordering: .relaxed) }
+    return 0
   }
 
   /// The identity of the node, if this is a node.

@@ -13,7 +13,7 @@ import Synchronization
 /// supernode made where it can. Each node takes its applied layout in its
 /// own isolation, with one call; the main actor gets one ``LayoutApplication``.
 /// A subnode left at the frame it had, and settled since (see
-/// ``NodeCore/isSettled``), costs no call: nothing of it would change.
+/// ``NodeCore/isSettled(request:)``), costs no call: nothing of it would change.
 enum LayoutPass {
   /// Where a walk starts.
   struct Root: Sendable {

@@ -54,7 +54,7 @@ public final class NodeCore: Sendable {
   /// The node's layout version when its supernode's spec took that measurement.
   let requestFromAboveVersion = Atomic<UInt64>(0)
   /// The layout version at which a pass last gave the node its applied layout and its frame; `UInt64.max` if
-  /// none did, or if `configure` wrote the node's frame or the node moved since (see ``isSettled``).
+  /// none did, or if `configure` wrote the node's frame or the node moved since (see ``isSettled(request:)``).
   private let settledVersion = Atomic<UInt64>(.max)
   /// The ``requestFromAbove`` of the layout a pass gave the node when it settled it.
   private let settledRequest = Atomic<UInt64>(0)
@@ -354,10 +354,9 @@ public final class NodeCore: Sendable {
   /// A pass that lays out the supernode again and leaves such a node where
   /// it was does not visit it: nothing of it would change (Texture sets the
   /// frame of every subnode again, to the same value).
-  var isSettled: Bool { isSettled(request: 0) }
-
-  /// ``isSettled``, with the layout of the measurement `request` (the one a supernode's layout was computed from,
-  /// ``Layout/measuredFrom``) rather than the one its spec took last, unless `request` is 0.
+  ///
+  /// With a `request` other than 0, the measurement the supernode's layout was computed from
+  /// (``Layout/measuredFrom``) stands for the one its spec took last.
   func isSettled(request: UInt64) -> Bool {
     settledVersion.load(ordering: .acquiring) == layoutVersion.load(ordering: .acquiring)
       && settledRequest.load(ordering: .relaxed) == (request != 0 ? request : requestFromAbove.load(ordering: .relaxed))
@@ -472,12 +471,4 @@ public final class NodeCore: Sendable {
 enum ViewFactory: Sendable {
   case view(@MainActor @Sendable () -> View)
   case layer(@MainActor @Sendable () -> Layer)
-}
-
-extension Layout.Element {
-  /// The ``NodeCore/requestFromAbove`` of a node, read without copying the node out; 0 for anything else.
-  var requestFromAbove: UInt64 {
-    if case .node(let node) = self { return node.nodeCore.requestFromAbove.load(ordering: .relaxed) }
-    return 0
-  }
 }
