@@ -196,6 +196,8 @@ private struct DisplayWorld {
   }
 
   let windows: [Window]
+  /// The moves under way, one per node at a time.
+  nonisolated let moves = NodeMoves()
   /// Each window's root first, then its two stacks.
   let stacks: [TileStack]
   let tiles: [Tile]
@@ -260,11 +262,14 @@ private struct DisplayWorld {
     case .synchronous(let tile, let isSynchronous): tiles[tile].setDisplaysAsynchronously(!isSynchronous)
     case .move(let tile, let stack):
       let node = tiles[tile]
+      // One move of a node at a time, each marking the supernode it took the node from (as in `ConvergenceWorld`).
+      await moves.enter(ObjectIdentifier(node))
       let old = await node.supernode
       try? await stacks[stack].addSubnode(node)
       // The stacks' specs read their subnodes: a new list changes their layouts.
       stacks[stack].invalidateCalculatedLayout()
       old?.invalidateCalculatedLayout()
+      await moves.leave(ObjectIdentifier(node))
     case .resize(let window, let width): await windows[window].resize(to: Size(width: width, height: 300))
     case .turn(let stack): await stacks[stack].turn()
     case .swapRoots:
@@ -555,6 +560,8 @@ private final class MixedDisplayWorld {
   nonisolated let ensuresDisplay: Bool
   let hooks = EventLog()
   let windows: [Window]
+  /// The moves under way, one per node at a time.
+  nonisolated let moves = NodeMoves()
   /// Every node: the two roots first, then boxes, then leaves.
   let nodes: [any DisplayNode]
   let roots: [PaintedStack]
@@ -732,15 +739,22 @@ private final class MixedDisplayWorld {
       guard index >= 2, index != box else { return }
       let node = nodes[index]
       let target = nodes[box]
+      // One move of a node at a time, each marking the supernode it took the node from (as in `ConvergenceWorld`).
+      await moves.enter(ObjectIdentifier(node))
       let old = await node.supernode
       let count = await target.subnodes.count
       try? await target.insertSubnode(node, at: min(position, count))
       target.invalidateCalculatedLayout()
       old?.invalidateCalculatedLayout()
+      await moves.leave(ObjectIdentifier(node))
     case .remove(let index):
-      guard index >= 2, let old = await nodes[index].supernode else { return }
-      await nodes[index].removeFromSupernode()
-      old.invalidateCalculatedLayout()
+      guard index >= 2 else { return }
+      await moves.enter(ObjectIdentifier(nodes[index]))
+      if let old = await nodes[index].supernode {
+        await nodes[index].removeFromSupernode()
+        old.invalidateCalculatedLayout()
+      }
+      await moves.leave(ObjectIdentifier(nodes[index]))
     case .ensure(let index): await nodes[index].recursivelyEnsureDisplay()
     case .immediately(let index): await nodes[index].displayImmediately()
     case .scale(let index, let scale, let recursive):

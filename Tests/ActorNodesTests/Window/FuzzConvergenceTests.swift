@@ -172,6 +172,24 @@ private final class FuzzWorld {
     if concurrent { pending.append(Task.detached { await body() }) } else { await body() }
   }
 
+  /// Node moves under way in a concurrent walk, one per node at a time.
+  let moves = NodeMoves()
+
+  /// Runs `body`, which moves `node` out of the supernode it passes (which `body` marks as needing layout), as
+  /// ``run(_:)`` does, after any other move of `node` has ended: each move reads the supernode the node leaves when
+  /// it starts, so that two overlapping moves of one node both mark theirs (seed 4602: a removal read the node's
+  /// supernode while a replacement that moved it elsewhere was still queued, and marked the supernode it had left
+  /// before, so that the one it left last kept a layout naming it).
+  func move(_ node: any DisplayNode, _ body: @escaping @Sendable (_ old: (any DisplayNode)?) async -> Void) async {
+    let moves = moves
+    let id = ObjectIdentifier(node)
+    await run {
+      await moves.enter(id)
+      await body(await node.supernode)
+      await moves.leave(id)
+    }
+  }
+
   func drain() async {
     let tasks = pending
     pending = []
@@ -197,10 +215,9 @@ private final class FuzzWorld {
         !(await isManaged(node)), !((await node.supernode as? FuzzBox)?.manages ?? false)
       else { return }
       let siblingName = await sibling.debugName ?? "?"
-      let old = await node.supernode
       let kind = Int.random(in: 0..<3, using: &random)
       record("\(["replace", "below", "above"][kind]) \(siblingName) in \(box.name) with \(name)")
-      await run {
+      await move(node) { old in
         do {
           switch kind {
           case 0: try await box.replaceSubnode(sibling, with: node)
@@ -230,10 +247,9 @@ private final class FuzzWorld {
       let count = await box.subnodes.count
       let index = Int.random(in: 0...count, using: &random)
       guard !roots.contains(where: { $0 === node }), !(managers.contains { $0 === node } && false) else { return }
-      let old = await node.supernode
-      if old is FuzzBox, (old as! FuzzBox).manages { return }
+      if let supernode = await node.supernode as? FuzzBox, supernode.manages { return }
       record("insert \(name) into \(box.name) at \(index)")
-      await run {
+      await move(node) { old in
         do {
           try await box.insertSubnode(node, at: index)
           box.invalidateCalculatedLayout()
@@ -241,11 +257,11 @@ private final class FuzzWorld {
         } catch {}
       }
     case 18..<24:
-      guard let old = await node.supernode, !((old as? FuzzBox)?.manages ?? false) else { return }
+      guard let supernode = await node.supernode, !((supernode as? FuzzBox)?.manages ?? false) else { return }
       record("remove \(name)")
-      await run {
+      await move(node) { old in
         await node.removeFromSupernode()
-        old.invalidateCalculatedLayout()
+        old?.invalidateCalculatedLayout()
       }
     case 24..<36:
       let variant = Int.random(in: 0..<5, using: &random)
