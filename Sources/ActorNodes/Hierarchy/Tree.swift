@@ -412,7 +412,10 @@ enum Tree {
   /// of subnodes of its loaded nodes are taken here, for the detach's turn, so
   /// that the tree leaves the window as it is: a subnode removed before the
   /// detach leaves first, at its removal, as in Texture, not with the tree after
-  /// its root (as an attach takes them, ``finishLoad(_:gathered:)``).
+  /// its root (as an attach takes them, ``finishLoad(_:gathered:)``). So are
+  /// the layouts of its nodes that passes queued before the detach
+  /// (``TurnQueue/takeWork(leaving:)``), which name its nodes: a tree dropped
+  /// after its detach from a manual window that never flushes again dies.
   static func detach(
     _ root: any DisplayNode, from window: Window
   ) -> (version: UInt64, changes: [MainOperation]) {
@@ -420,7 +423,15 @@ enum Tree {
       root.nodeCore.hostWindow = nil
       root.nodeCore.setLeftItsWindow(true)
     }
-    let changes = preorder(from: root).compactMap { takeChildrenChange(of: $0.node.nodeCore) }
+    let nodes = preorder(from: root)
+    var changes = nodes.compactMap { takeChildrenChange(of: $0.node.nodeCore) }
+    // The layouts that passes queued for the tree go with it too: waiting for the window's next turn (for a
+    // manual window, a flush that may never come), they would keep the tree alive once it is dropped.
+    let queue = TurnQueue.queue(of: root.nodeCore)
+    if queue.hasFeatures {
+      let cores = Set(nodes.lazy.map { ObjectIdentifier($0.node.nodeCore) })
+      changes += queue.takeWork(leaving: cores).map { .feature($0) }
+    }
     return (nextVersion(), changes)
   }
 

@@ -48,6 +48,26 @@ struct LayoutApplication: MainTurnFeature {
     return parts.map { ($0.queue, LayoutApplication(entries: $0.items, layoutRequestedAt: layoutRequestedAt)) }
   }
 
+  /// The entries of the nodes of a tree that leaves its window go with it, to be applied in the detach's turn: the
+  /// entries hold their cores, and their layouts the subnodes they place, so queued until the next turn of a manual
+  /// window the tree left (which may never come) they would keep a dropped tree alive.
+  @HierarchyActor
+  func parted(leaving cores: Set<ObjectIdentifier>) -> (
+    leaving: (any MainTurnFeature)?, staying: (any MainTurnFeature)?
+  ) {
+    guard entries.contains(where: { cores.contains(ObjectIdentifier($0.core)) }) else { return (nil, self) }
+    var leaving = LayoutApplication(layoutRequestedAt: layoutRequestedAt)
+    var staying = LayoutApplication(layoutRequestedAt: layoutRequestedAt)
+    for entry in entries {
+      if cores.contains(ObjectIdentifier(entry.core)) {
+        leaving.entries.append(entry)
+      } else {
+        staying.entries.append(entry)
+      }
+    }
+    return (leaving, staying.isEmpty ? nil : staying)
+  }
+
   /// The pixel grid of layout passes (they lay out at scale 1).
   private static let passGrid = PixelGrid(scale: 1)
 

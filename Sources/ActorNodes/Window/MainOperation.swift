@@ -216,4 +216,21 @@ protocol MainTurnFeature: Sendable {
   /// (``TurnQueue/parts(of:queuedIn:core:)`` groups it).
   @HierarchyActor
   func routed(from queue: TurnQueue) -> [(queue: TurnQueue, work: any MainTurnFeature)]
+
+  /// This work parted for a tree that leaves its window, whose nodes' cores `cores` names: the part for those
+  /// nodes, which the detach's turn applies (``TurnQueue/takeWork(leaving:)``), and the part that stays queued, each
+  /// in order (`nil` for an empty part). Work that holds its nodes weakly stays whole (the default).
+  @HierarchyActor
+  func parted(leaving cores: Set<ObjectIdentifier>) -> (
+    leaving: (any MainTurnFeature)?, staying: (any MainTurnFeature)?
+  )
+}
+
+extension MainTurnFeature {
+  @HierarchyActor
+  func parted(leaving cores: Set<ObjectIdentifier>) -> (
+    leaving: (any MainTurnFeature)?, staying: (any MainTurnFeature)?
+  ) {
+    (nil, self)
+  }
 }

@@ -102,6 +102,20 @@ final class TurnQueue {
     }
   }
 
+  /// Removes and returns, in order, the features' work queued here for the nodes of a tree that leaves the window
+  /// (their cores' identities `cores`), for the detach's turn (see ``MainTurnFeature/parted(leaving:)``).
+  func takeWork(leaving cores: Set<ObjectIdentifier>) -> [any MainTurnFeature] {
+    let queued = features
+    features = []
+    var taken: [any MainTurnFeature] = []
+    for feature in queued {
+      let (leaving, staying) = feature.parted(leaving: cores)
+      if let leaving { taken.append(leaving) }
+      if let staying { features.append(staying) }
+    }
+    return taken
+  }
+
   /// In automatic mode, schedules one turn for everything queued before it runs.
   private func scheduleTurn() {
     guard mode == .automatic, !drainScheduled else { return }

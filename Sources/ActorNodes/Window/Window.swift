@@ -179,8 +179,13 @@ public final class Window {
   /// still waiting for a turn are applied in the detach's turn, so the tree
   /// leaves the window as it is: a subnode removed before the detach gets its
   /// `didExitHierarchy` before the root's, as Texture's `removeFromSupernode`
-  /// takes its view out at once. A detach called while an attach is in
-  /// progress waits for it, then detaches.
+  /// takes its view out at once. So are the frames and layouts that layout
+  /// passes of the tree queued before the detach (their hooks run in that
+  /// turn, after the exits): a layout names its nodes, and waiting for this
+  /// window's next turn, which may never come, they kept the tree alive once
+  /// you dropped it. (A pass that ends after the detach queues its layouts
+  /// here, for the next turn, as the tree's writes wait for it.) A detach
+  /// called while an attach is in progress waits for it, then detaches.
   ///
   /// - Precondition: The caller is not layout code (a node's
   ///   ``DisplayNode/layoutMethod(thatFits:)`` or ``DisplayNode/calculatedLayoutDidChange()``): a detach there

@@ -432,6 +432,76 @@ struct TeardownTests {
   }
 
   @Test(
+    "A tree dropped after its detach from a manual window, with a layout pass's frames waiting for that window's turn, is freed with its views, unflushed (adversarial round 33: the queued application held its nodes' cores, and its layouts the subnodes they place, until a flush that may never come)",
+    arguments: [false, true])
+  @MainActor
+  func queuedLayoutApplicationHoldsNothing(managesSubnodes: Bool) async throws {
+    let releases = ViewReleaseLog()
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    weak var weakRootCore: NodeCore?
+    weak var weakChild: BasicNode?
+    weak var weakLeaf: BasicNode?
+    do {
+      let leaf = BasicNode(debugName: "leaf")
+      let child = BasicNode(debugName: "child", automaticallyManagesSubnodes: managesSubnodes) { _, _ in
+        .inset(EdgeInsets(top: 1, left: 1, bottom: 1, right: 1), .node(leaf))
+      }
+      let root = BasicNode(debugName: "root", automaticallyManagesSubnodes: managesSubnodes) { _, _ in
+        .inset(EdgeInsets(top: 2, left: 2, bottom: 2, right: 2), .node(child))
+      }
+      if !managesSubnodes {
+        try await child.addSubnode(leaf)
+        try await root.addSubnode(child)
+      }
+      try await window.attach(root)
+      await window.flush()
+      for node: any DisplayNode in [root, child, leaf] { releases.watch(try #require(node.view)) }
+      #expect(child.view?.frame == Rect(x: 2, y: 2, width: 96, height: 96))
+      window.resize(to: Size(width: 50, height: 50))
+      try await window.waitForLayoutPasses()
+      #expect(child.view?.frame == Rect(x: 2, y: 2, width: 96, height: 96), "the pass's frames wait for a flush")
+      weakRootCore = root.nodeCore
+      weakChild = child
+      weakLeaf = leaf
+      await window.detach()
+    }
+    await ReleaseTracker.shared.waitUntilIdle()
+    #expect(weakRootCore == nil, "the queued application holds no core")
+    #expect(weakChild == nil && weakLeaf == nil, "nor, through its layouts, the subnodes they place")
+    #expect(releases.releases.count == 3, "nor their views")
+    await window.flush()
+  }
+
+  @Test(
+    "A tree detached from a manual window with a layout pass's frames waiting for that window's turn shows them once, whether or not the window flushes afterwards (adversarial round 33)"
+  )
+  @MainActor
+  func detachedTreeTakesItsQueuedLayoutsOnce() async throws {
+    let log = EventLog()
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    let child = PassNode("child", log: log)
+    let root = PassNode("root", log: log) { _ in
+      .spec(.inset(EdgeInsets(top: 2, left: 2, bottom: 2, right: 2), .node(child)))
+    }
+    try await root.addSubnode(child)
+    try await window.attach(root)
+    await window.flush()
+    window.resize(to: Size(width: 50, height: 50))
+    try await window.waitForLayoutPasses()
+    #expect(child.view?.frame == Rect(x: 2, y: 2, width: 96, height: 96), "the pass's frames wait for a flush")
+    log.clear()
+    await window.detach()
+    await window.flush()
+    #expect(!root.isInHierarchy && !child.isInHierarchy)
+    #expect(child.view?.frame == Rect(x: 2, y: 2, width: 46, height: 46))
+    #expect(root.appliedLayout?.size == Size(width: 50, height: 50))
+    #expect(
+      log.entries(containing: "layout")
+        == ["root.layout 50.0x50.0", "root.layoutDidFinish", "child.layout 46.0x46.0", "child.layoutDidFinish"],
+      "the hooks run once")
+  }
+
+  @Test(
     "A loaded node with an off-main write waiting for the turn is not kept alive by it (Texture: DISABLED_testThatDirtyNodesAreNotRetained)",
     .tags(.texturePort))
   @MainActor
