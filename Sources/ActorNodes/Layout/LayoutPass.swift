@@ -61,13 +61,14 @@ enum LayoutPass {
     await LayoutScope.withScope(passGeneration: generation) {
       var outcome = Outcome()
       var reached = Set<ObjectIdentifier>()
+      var quiet = Set<ObjectIdentifier>()
       var roots = await roots(
-        for: dirty, environment, errors: &outcome.errors, failed: &outcome.failed, reached: &reached)
+        for: dirty, environment, errors: &outcome.errors, failed: &outcome.failed, reached: &reached, quiet: &quiet)
       var seen = Set(roots.map { ObjectIdentifier($0.node.nodeCore) })
       for node in loaded where seen.insert(ObjectIdentifier(node.nodeCore)).inserted {
         roots.append(Root(node: node, target: .applied, frame: nil))
       }
-      await walk(from: roots, descendingEverywhere: false, environment, into: &outcome)
+      await walk(from: roots, descendingEverywhere: false, quiet: quiet, environment, into: &outcome)
       // The ancestors a size change reached run their layout hooks, as Texture's `_u_setNeedsLayoutFromAbove`
       // marks their views for layout, whether or not their frames change.
       if !reached.isEmpty {
@@ -97,9 +98,12 @@ enum LayoutPass {
   /// resize (or that is dirty itself) is measured once, as Texture's one
   /// layout pass lays out the root their `setNeedsLayout` calls escalated to.
   /// The roots keep the order of the dirty nodes that reached them first.
+  ///
+  /// `reached` gets the cores of the ancestors a size change reached, `quiet` those that only a node that kept
+  /// its size, in a range exact on an axis its supernode decides, reached (see ``PassRemeasurement/sizedBySupernode(_:)``).
   private static func roots(
     for dirty: [any DisplayNode], _ environment: LayoutEnvironment, errors: inout [any Error],
-    failed: inout [any DisplayNode], reached: inout Set<ObjectIdentifier>
+    failed: inout [any DisplayNode], reached: inout Set<ObjectIdentifier>, quiet: inout Set<ObjectIdentifier>
   ) async -> [Root] {
     // One step reads every depth; a single dirty node needs none. Nodes that move meanwhile only lose the order.
     let depths = dirty.count > 1 ? await Tree.depths(of: dirty) : dirty.map { _ in 0 }
@@ -108,7 +112,7 @@ enum LayoutPass {
     var listed: [ObjectIdentifier: (level: Int, index: Int)] = [:]
     for (order, node) in dirty.enumerated() where listed[ObjectIdentifier(node.nodeCore)] == nil {
       listed[ObjectIdentifier(node.nodeCore)] = (depths[order], levels[depths[order]].count)
-      levels[depths[order]].append(Remeasure(node: node, order: order, isDirty: true))
+      levels[depths[order]].append(Remeasure(node: node, order: order, isDirty: true, escalates: false))
     }
     var roots: [(order: Int, root: Root)] = []
     for level in levels.indices.reversed() {
@@ -117,26 +121,32 @@ enum LayoutPass {
         let entry = levels[level][index]
         index += 1
         listed[ObjectIdentifier(entry.node.nodeCore)] = nil
+        if entry.isDirty || entry.escalates {
+          quiet.remove(ObjectIdentifier(entry.node.nodeCore))
+        } else {
+          quiet.insert(ObjectIdentifier(entry.node.nodeCore))
+        }
         // Read once: the pass takes the node's invalidation now (an ancestor it reaches is not invalidated).
         let invalidatedAt =
           entry.isDirty ? entry.node.nodeCore.unhandledInvalidation.exchange(0, ordering: .acquiringAndReleasing) : 0
         do {
           switch try await remeasure(
-            entry.node, invalidatedAt: invalidatedAt, escalates: !entry.isDirty, environment)
+            entry.node, invalidatedAt: invalidatedAt, escalates: entry.escalates, environment)
           {
           case .root(let root):
             roots.append((entry.order, root))
-          case .supernode(let supernode):
+          case .supernode(let supernode, let quietly):
             // Listed a level up, so measured after every node of this one (those that reach it too join its
             // entry). One measured already, whose depth a move changed meanwhile, is listed again.
             let key = ObjectIdentifier(supernode.nodeCore)
-            reached.insert(key)
+            if !quietly { reached.insert(key) }
             if let place = listed[key] {
               levels[place.level][place.index].order = Swift.min(levels[place.level][place.index].order, entry.order)
+              if !quietly { levels[place.level][place.index].escalates = true }
             } else {
               let above = Swift.max(level - 1, 0)
               listed[key] = (above, levels[above].count)
-              levels[above].append(Remeasure(node: supernode, order: entry.order, isDirty: false))
+              levels[above].append(Remeasure(node: supernode, order: entry.order, isDirty: false, escalates: !quietly))
             }
           case nil:
             break
@@ -158,15 +168,20 @@ enum LayoutPass {
     let node: any DisplayNode
     /// The index in the dirty list of the first dirty node that reached it.
     var order: Int
-    /// Whether it is a dirty node (else an ancestor that a dirty node's size change reached).
+    /// Whether it is a dirty node (else an ancestor that a dirty node reached).
     let isDirty: Bool
+    /// Whether a size change reached it (else, not dirty, only nodes that kept their sizes in ranges their
+    /// supernodes decide did: it lays out again to learn whether it is the same, and runs no hook if it is).
+    var escalates: Bool
   }
 
   /// Where a node measured again for a pass leads: a root to walk down from, or its supernode, which its size
   /// change reached.
   private enum Remeasured {
     case root(Root)
-    case supernode(any DisplayNode)
+    /// `quietly` if the node kept its size, in a range exact on an axis its supernode decides (see
+    /// ``PassRemeasurement/sizedBySupernode(_:)``).
+    case supernode(any DisplayNode, quietly: Bool)
   }
 
   /// Measures `node` again in the range of its applied layout: a root if it kept its size, else (it resized, or
@@ -209,7 +224,9 @@ enum LayoutPass {
     case .subnode(let supernode):
       // Texture bumps the supernode's version too: its cached layouts assumed the old size.
       supernode.nodeCore.layoutVersion.wrappingAdd(1, ordering: .releasing)
-      return .supernode(supernode)
+      var quietly = false
+      if case .sizedBySupernode = remeasured { quietly = !escalates }
+      return .supernode(supernode, quietly: quietly)
     case .root:
       // A root outside any window frames itself: laid out at its bounds, or in the range it kept.
       guard let (range, frame) = await node.passPlacementAsRoot(environment) else { return nil }
@@ -220,14 +237,15 @@ enum LayoutPass {
   /// Walks down from `roots`, supernodes first, collecting what the main actor applies; then gives the nodes that
   /// manage their subnodes the ones their layouts name, in one step.
   private static func walk(
-    from roots: [Root], descendingEverywhere: Bool, _ environment: LayoutEnvironment, into outcome: inout Outcome
+    from roots: [Root], descendingEverywhere: Bool, quiet: Set<ObjectIdentifier> = [],
+    _ environment: LayoutEnvironment, into outcome: inout Outcome
   ) async {
     var walked = Walked()
     for root in roots {
       let visit = Visit(
         node: root.node, target: root.target, frame: root.frame, chosenAt: root.chosenAt, manualParent: nil,
         isRoot: true)
-      walked.append(await walk([visit][...], descendingEverywhere: descendingEverywhere, environment))
+      walked.append(await walk([visit][...], descendingEverywhere: descendingEverywhere, quiet: quiet, environment))
     }
     outcome.application.entries.append(moving: walked.entries)
     outcome.errors += walked.errors
@@ -293,10 +311,11 @@ enum LayoutPass {
   /// itself are read from the hierarchy in one step per round, not one per
   /// node. A node with many subnodes to visit (a list's rows after one row
   /// changed height) has their subtrees walked in a few child tasks at once,
-  /// whose results are kept in order.
+  /// whose results are kept in order. The nodes whose cores `quiet` names run no hook if their layouts keep their
+  /// frames (see ``PassStep/isSilent``).
   private static func walk(
-    _ visits: ArraySlice<Visit>, descendingEverywhere: Bool, _ environment: LayoutEnvironment,
-    anchor: WalkAnchor? = nil
+    _ visits: ArraySlice<Visit>, descendingEverywhere: Bool, quiet: Set<ObjectIdentifier>,
+    _ environment: LayoutEnvironment, anchor: WalkAnchor? = nil
   ) async -> Walked {
     var walked = Walked()
     var anchor = anchor
@@ -322,7 +341,8 @@ enum LayoutPass {
         do {
           step = try await visit.node.passStep(
             visit.target, frame: visit.frame, placedBy: visit.parentID, parentStamp: visit.parentStamp,
-            checksLink: visit.checksLink, chosenAt: visit.chosenAt, anchor: visit.isRoot ? nil : anchor, environment)
+            checksLink: visit.checksLink, chosenAt: visit.chosenAt, anchor: visit.isRoot ? nil : anchor,
+            quiet: !quiet.isEmpty && quiet.contains(ObjectIdentifier(visit.node.nodeCore)), environment)
         } catch {
           walked.errors.append(error)
           walked.failed.append(visit.node)
@@ -392,6 +412,7 @@ enum LayoutPass {
           // managing node, which loads the nodes it names before it queues their layouts: adversarial round 28).
           var countsAsChanged = true
           if case .applied = visit.target, visit.isRoot, !step.changed, !step.measuredAnew { countsAsChanged = false }
+          if step.isSilent { countsAsChanged = false }
           if countsAsChanged { walked.entries[entry].changed = true }
           // A node that manages its subnodes and measures itself names none: the step removes them all (Texture's
           // layout transition removes the nodes of the previous layout that the new one, without sublayouts,
@@ -405,7 +426,8 @@ enum LayoutPass {
           of: visit.node, step, descendingEverywhere: descendingEverywhere, skipping: heldElsewhere)
         if subnodes.count >= concurrentVisitThreshold && environment.concurrency != .serial {
           walked.append(
-            await walkConcurrently(subnodes, descendingEverywhere: descendingEverywhere, environment, anchor: anchor))
+            await walkConcurrently(
+              subnodes, descendingEverywhere: descendingEverywhere, quiet: quiet, environment, anchor: anchor))
         } else {
           stack.append(contentsOf: subnodes.reversed())
         }
@@ -462,7 +484,8 @@ enum LayoutPass {
   /// Walks the subtrees of `visits` in at most ``LayoutConcurrency/maximumTasks`` child tasks, each taking a
   /// contiguous run of them; the results come back in the order of `visits`.
   private static func walkConcurrently(
-    _ visits: [Visit], descendingEverywhere: Bool, _ environment: LayoutEnvironment, anchor: WalkAnchor?
+    _ visits: [Visit], descendingEverywhere: Bool, quiet: Set<ObjectIdentifier>, _ environment: LayoutEnvironment,
+    anchor: WalkAnchor?
   ) async -> Walked {
     let chunks = Swift.min(LayoutConcurrency.maximumTasks, visits.count)
     return await withTaskGroup(of: (Int, Walked).self) { group in
@@ -472,7 +495,11 @@ enum LayoutPass {
         group.addTask {
           // A scope of its own for the task, as a measurement's child tasks have.
           await LayoutScope.withScope {
-            (chunk, await walk(visits[run], descendingEverywhere: descendingEverywhere, environment, anchor: anchor))
+            (
+              chunk,
+              await walk(
+                visits[run], descendingEverywhere: descendingEverywhere, quiet: quiet, environment, anchor: anchor)
+            )
           }
         }
       }

@@ -255,11 +255,11 @@ extension DisplayNode {
       !storage.isPlacedByHand
       && ((applied.range.min.width == applied.range.max.width && own.min.width != own.max.width)
         || (applied.range.min.height == applied.range.max.height && own.min.height != own.max.height))
-    guard layout.size == applied.layout.size && !sizedBySupernode else { return .resized(applied.range) }
+    guard layout.size == applied.layout.size else { return .resized(applied.range) }
     for (range, size) in otherSizes where try await cachedEntry(in: range, environment).layout.size != size {
       return .resized(applied.range)
     }
-    return .sameSize(applied.range)
+    return sizedBySupernode ? .sizedBySupernode(applied.range) : .sameSize(applied.range)
   }
 
   /// ``passRangeAsRoot(_:)``, and the frame the node takes if it measures to another size than its bounds' there.
@@ -341,7 +341,8 @@ extension DisplayNode {
   ///   `parentStamp`, 0 for none) placed the node since.
   func passStep(
     _ target: PassTarget, frame: Rect?, placedBy parentID: UInt64, parentStamp: UInt64 = 0,
-    checksLink: Bool = false, chosenAt: UInt64? = nil, anchor: WalkAnchor? = nil, _ environment: LayoutEnvironment
+    checksLink: Bool = false, chosenAt: UInt64? = nil, anchor: WalkAnchor? = nil, quiet: Bool = false,
+    _ environment: LayoutEnvironment
   ) async throws -> PassStep? {
     // A node that left the supernode whose layout placed it (while that layout was measured, or since) is not
     // placed by it: Texture sets frames only on a node's current subnodes. Its new place lays it out.
@@ -349,7 +350,7 @@ extension DisplayNode {
     do {
       return try await takeLayout(
         target, frame: frame, placedBy: parentID, parentStamp: parentStamp, checksLink: checksLink,
-        chosenAt: chosenAt, anchor: anchor, environment)
+        chosenAt: chosenAt, anchor: anchor, quiet: quiet, environment)
     } catch {
       // Its layout failed, but its supernode's layout, which places it, holds: its view takes the frame that
       // layout gives it (Texture sets a subnode's frame from its supernode's layout whatever the subnode's own),
@@ -367,7 +368,7 @@ extension DisplayNode {
       }
       nodeCore.unsettle()
       return PassStep(
-        layout: applied.layout, previous: applied.layout, changed: false, measuredAnew: false,
+        layout: applied.layout, previous: applied.layout, changed: false, measuredAnew: false, isSilent: false,
         isManual: applied.isManual, subnodeRequests: [], frameWrite: recordFrame(frame), error: error,
         stamp: applied.stamp)
     }
@@ -377,7 +378,7 @@ extension DisplayNode {
   /// placed where the step says: measures it for `target` and takes the layout.
   private func takeLayout(
     _ target: PassTarget, frame: Rect?, placedBy parentID: UInt64, parentStamp: UInt64,
-    checksLink: Bool, chosenAt: UInt64?, anchor: WalkAnchor?, _ environment: LayoutEnvironment
+    checksLink: Bool, chosenAt: UInt64?, anchor: WalkAnchor?, quiet: Bool, _ environment: LayoutEnvironment
   ) async throws -> PassStep? {
     let entry: LayoutCache.Entry
     // The measurement its supernode's layout was computed from, if the layout is that one (see `.size` below).
@@ -501,6 +502,9 @@ extension DisplayNode {
     // Texture calls the hook whenever a pass applies a layout measured anew (an invalidation or another range
     // made the applied one stale), even one equal to it; only a still-valid layout applied again is silent.
     let measuredAnew = previousApplied.map { $0.version != entry.version || $0.range != entry.key.range } ?? true
+    // Laid out again only because a subnode that kept its size reached it (`quiet`), to the same frames: Texture
+    // would not have laid it out (its `__layout` asks nothing from above for a node that keeps its size).
+    let isSilent = quiet && !changed
     // The step's stamp, from the node's write versions: the main actor applies a pass's layout only if no later
     // step's was applied before it (passes of two windows, or one queued before an attach applied its own).
     let state = self.state
@@ -520,7 +524,7 @@ extension DisplayNode {
         nodeCore.unsettle()
       }
     }
-    if changed || measuredAnew {
+    if (changed || measuredAnew) && !isSilent {
       // A frame of its own in the pass's scope: an invalidation from the hook asks for no pass (which would
       // call the hook again), and a wait for passes from it is refused.
       let scope = LayoutScope.current
@@ -529,7 +533,7 @@ extension DisplayNode {
       scope?.pop()
     }
     return PassStep(
-      layout: entry.layout, previous: previous, changed: changed, measuredAnew: measuredAnew,
+      layout: entry.layout, previous: previous, changed: changed, measuredAnew: measuredAnew, isSilent: isSilent,
       isManual: entry.isManual, subnodeRequests: entry.subnodeRequests, frameWrite: write, stamp: stamp)
   }
 }
@@ -591,6 +595,12 @@ enum PassRemeasurement: Sendable {
   case sameSize(SizeRange)
   /// Its size changed: its supernode must lay out again.
   case resized(SizeRange)
+  /// It kept its size, in a range exact on an axis that its supernode decides (a stack stretched or flexed it)
+  /// and its own style does not fix, and in every other range it was measured in for that layout: its size there
+  /// says nothing of what it wants now, so its supernode lays out again (Texture's multipass case, where Texture
+  /// measures such a node only in the range that fixed it and misses a change), but runs no hook and keeps its
+  /// layout if that comes out the same, as in Texture, which does not lay it out at all.
+  case sizedBySupernode(SizeRange)
   /// No pass laid it out yet.
   case notLaidOut
   /// A root outside any window, laid out in the range as it frames itself (`frame` if it takes another size there;
@@ -608,6 +618,10 @@ struct PassStep: Sendable {
   /// Whether the layout was measured anew (an invalidation or another range made the applied one stale), even
   /// if it equals the one applied before: subnodes invalidated since may have new layouts in the same frames.
   let measuredAnew: Bool
+  /// Whether the node runs no hook though it was measured anew: only nodes that kept their sizes, in ranges
+  /// exact on an axis their supernodes decide, reached it, and its layout has the frames of the one applied
+  /// before (see ``PassRemeasurement/sizedBySupernode(_:)``).
+  let isSilent: Bool
   /// Whether the node measured itself and places its subnodes in `layout()`.
   let isManual: Bool
   /// For a node that measured itself: what its layout code asked of its subnodes for this layout.

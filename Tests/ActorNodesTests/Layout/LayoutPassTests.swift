@@ -944,6 +944,52 @@ struct LayoutPassTests {
   }
 
   @Test(
+    "A node its supernode stretched, invalidated without a new size, lays out alone: its ancestors keep their layouts and run no hook (Texture's __layout measures it at its bounds and asks nothing from above)",
+    arguments: [false, true])
+  @MainActor
+  func stretchedNodeKeepingItsSizeLaysOutAlone(handPlaced: Bool) async throws {
+    let log = EventLog()
+    let inner = PassNode("inner", size: Size(width: 2, height: 2), log: log)
+    // Stretched by the root's stack: its width is exactly the root's, its height its own.
+    let leaf =
+      handPlaced
+      ? PassNode("leaf", log: log) { _ in .size(Size(width: 4, height: 6)) }
+      : PassNode("leaf", log: log) { _ in .spec(.stack(.vertical, alignItems: .start, children: [.node(inner)])) }
+    try await leaf.addSubnode(inner)
+    let middle = PassNode("middle", log: log) { _ in
+      .spec(.stack(.vertical, alignItems: .stretch, children: [.node(leaf)]))
+    }
+    try await middle.addSubnode(leaf)
+    let root = PassNode("root", log: log) { _ in
+      .spec(.stack(.vertical, alignItems: .stretch, children: [.node(middle)]))
+    }
+    try await root.addSubnode(middle)
+    let window = Window(size: Size(width: 60, height: 60), turnMode: .manual)
+    try await window.attach(root)
+    let height: Double = handPlaced ? 6 : 2
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 60, height: height))
+    let (rootChanges, middleChanges, leafChanges) = (await root.changes, await middle.changes, await leaf.changes)
+    log.clear()
+    await leaf.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    await window.flush()
+    #expect(log.entries(containing: "leaf.layout ") == ["leaf.layout 60.0x\(height)"])
+    #expect(log.entries(containing: "middle.layout").isEmpty && log.entries(containing: "root.layout").isEmpty)
+    #expect(await leaf.changes == leafChanges + 1, "the leaf's layout was measured anew")
+    #expect(await middle.changes == middleChanges)
+    #expect(await root.changes == rootChanges)
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 60, height: height))
+    // Its content changes so that it wants another size where its supernode does not size it: its supernodes lay
+    // out again (Texture's multipass case), and they run their hooks.
+    log.clear()
+    await leaf.setMethod { _ in .size(Size(width: 4, height: 9)) }
+    try await window.layoutIfNeeded()
+    await window.flush()
+    #expect(frame(of: leaf) == Rect(x: 0, y: 0, width: 60, height: 9))
+    #expect(log.entries(containing: "root.layout ").count == 1 && log.entries(containing: "middle.layout ").count == 1)
+  }
+
+  @Test(
     "A tree measured before it is attached, whose subnode changed size before the attach, shows the new size in the attach's turn and runs every layout hook (20 rounds: the load's own pass races the attach)"
   )
   @MainActor
