@@ -77,10 +77,16 @@ final class DisplayScheduler {
   }
 
   /// Cancels the draws in flight of `cores` (their generation was raised already), from any isolation domain.
+  ///
+  /// The task holds the cores weakly: it may wait for the `HierarchyActor`, and a node dropped meanwhile (a tree
+  /// detached with a display's commit still queued, then let go) must not live on in it with its views until it
+  /// runs; a released node's draw sees its node gone and stops by itself. (Identities alone would not do: a new
+  /// core at a released one's address would have its draw cancelled.)
   nonisolated static func cancelDraws(of cores: [NodeCore]) {
     guard !cores.isEmpty else { return }
+    let cores = cores.map(WeakCore.init)
     Task { @HierarchyActor in
-      for core in cores { shared.drawing[ObjectIdentifier(core)]?.cancel() }
+      for case let core? in cores.lazy.map(\.core) { shared.drawing[ObjectIdentifier(core)]?.cancel() }
     }
   }
 
@@ -357,4 +363,11 @@ extension NodeCore {
   var hasOutstandingDisplays: Bool {
     displayRequests.load(ordering: .acquiring) > displayRequestsAnswered.load(ordering: .acquiring)
   }
+}
+
+/// A core held weakly, to cross into a task that must not keep it alive.
+private struct WeakCore: Sendable {
+  weak var core: NodeCore?
+
+  init(_ core: NodeCore) { self.core = core }
 }
