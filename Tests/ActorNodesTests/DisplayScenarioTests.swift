@@ -215,7 +215,8 @@ struct DisplayScenarioTests {
     let leftLeaf = UserDrawingNode("leftLeaf", log: log, color: .green)
     let rightLeaf = UserDrawingNode("rightLeaf", log: log, color: .red)
     let box = UserSignalsBox()
-    await rightLeaf.setParameters(UserDrawParameters(color: .red, spin: true, signals: box))
+    // It draws until it is superseded below: still running when the subtree's wait returns, whatever the timing.
+    await rightLeaf.setParameters(UserDrawParameters(color: .red, spin: true, signals: box, spinLimit: .max))
     try await left.addSubnode(leftLeaf)
     try await right.addSubnode(rightLeaf)
     try await root.addSubnodes([left, right])

@@ -129,6 +129,9 @@ struct UserDrawParameters: Sendable, Hashable {
   var color: Color
   var spin: Bool
   var signals: UserSignalsBox?
+  /// How long a spinning draw goes on if nothing cancels it (`Int.max`: until something does; the suite's time
+  /// limit ends a test whose draw is never cancelled).
+  var spinLimit = 50_000_000
 }
 
 final class UserSignalsBox: Sendable, Hashable {
@@ -164,7 +167,7 @@ actor UserDrawingNode: DrawingNode {
     if let box = parameters.signals { Task { await box.signals.signal("started") } }
     if parameters.spin {
       var spins = 0
-      while !request.isCancelled && spins < 50_000_000 { spins += 1 }
+      while !request.isCancelled && spins < parameters.spinLimit { spins += 1 }
       let sawCancel = request.isCancelled
       if let box = parameters.signals { Task { await box.signals.signal(sawCancel ? "sawCancel" : "timedOut") } }
     }
