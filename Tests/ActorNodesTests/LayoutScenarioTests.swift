@@ -761,4 +761,242 @@ struct LayoutScenarioTests {
     #expect(nested.view?.frame == Rect(x: 5, y: 5, width: 20, height: 20))
     #expect(item.view?.frame == Rect(x: 0, y: 0, width: 10, height: 20))
   }
+
+  @Test(
+    "A responsive spec that names a compact badge only below 40 points: a measurement never inserts it, resizes insert and remove it each time, cached layouts too"
+  ) @MainActor func responsiveSpecAcrossResizes() async throws {
+    let log = UserLog()
+    let title = UserNode("title", log: log, size: Size(width: 10, height: 10))
+    let badge = UserNode("badge", log: log, size: Size(width: 5, height: 5))
+    let header = BasicNode(automaticallyManagesSubnodes: true) { _, range in
+      range.max.width < 40
+        ? .stack(alignItems: .start, children: [.node(badge), .node(title)])
+        : .stack(alignItems: .start, children: [.node(title)])
+    }
+    let window = Window(size: Size(width: 50, height: 50), turnMode: .manual)
+    try await window.attach(header)
+    let compact = try await Task.detached {
+      try await header.layout(thatFits: SizeRange(exactly: Size(width: 30, height: 50)))
+    }.value
+    #expect(compact.frame(of: title) == Rect(x: 5, y: 0, width: 10, height: 10))
+    #expect(await header.subnodes.count == 1)
+    #expect(!badge.isInHierarchy)
+
+    for round in 1...2 {
+      window.resize(to: Size(width: 30, height: 50))
+      try await window.layoutIfNeeded()
+      #expect(await header.subnodes.map(\.nodeCore.id) == [badge.nodeCore.id, title.nodeCore.id])
+      #expect(badge.isInHierarchy)
+      #expect(badge.view?.frame == Rect(x: 0, y: 0, width: 5, height: 5))
+      #expect(title.view?.frame == Rect(x: 5, y: 0, width: 10, height: 10))
+      #expect(log.count("badge.didEnter") == round)
+
+      window.resize(to: Size(width: 50, height: 50))
+      try await window.layoutIfNeeded()
+      #expect(await header.subnodes.map(\.nodeCore.id) == [title.nodeCore.id])
+      #expect(!badge.isInHierarchy)
+      #expect(title.view?.frame == Rect(x: 0, y: 0, width: 10, height: 10))
+      #expect(log.count("badge.didExit") == round)
+    }
+    #expect(log.count("badge.didLoad") == 1)
+  }
+
+  @Test(
+    "A stack's own size: it grows its children only to the range's minimum, takes its largest child across, an empty one takes the minimum"
+  ) func stackSizing() async throws {
+    let log = UserLog()
+    let growing = BasicNode(debugName: "growing")
+    let row = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(children: [.node(growing).preferredSize(Size(width: 50, height: 10)).flexGrow(1)])
+    }
+    let grown = try await row.layout(
+      thatFits: SizeRange(min: Size(width: 100, height: 0), max: Size(width: 300, height: 50)))
+    #expect(grown.size == Size(width: 100, height: 10))
+    #expect(grown.frame(of: growing) == Rect(x: 0, y: 0, width: 100, height: 10))
+
+    let short = UserNode("short", log: log, size: Size(width: 10, height: 10))
+    let tall = UserNode("tall", log: log, size: Size(width: 10, height: 30))
+    let mixed = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(alignItems: .start, children: [.node(short), .node(tall)])
+    }
+    let across = try await mixed.layout(thatFits: SizeRange(min: .zero, max: Size(width: 100, height: 100)))
+    #expect(across.size == Size(width: 20, height: 30))
+
+    let empty = BasicNode { _, _ in .stack(spacing: 10, children: []) }
+    let none = try await empty.layout(
+      thatFits: SizeRange(min: Size(width: 30, height: 20), max: Size(width: 100, height: 100)))
+    #expect(none.size == Size(width: 30, height: 20))
+  }
+
+  @Test(
+    "Stretch across a row: an explicit zero height is stretched, a minimum height stops the stretch, a fixed flexBasis beats the width"
+  ) func stretchAndBasisRules() async throws {
+    let log = UserLog()
+    let zero = UserNode("zero", log: log, size: Size(width: 10, height: 10))
+    let floored = UserNode("floored", log: log, size: Size(width: 10, height: 10))
+    let based = UserNode("based", log: log, size: Size(width: 10, height: 10))
+    let row = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(
+        alignItems: .stretch,
+        children: [
+          .node(zero).height(0), .node(floored).minHeight(20), .node(based).width(10).flexBasis(.points(40)),
+        ])
+    }
+    let layout = try await row.layout(thatFits: SizeRange(exactly: Size(width: 100, height: 50)))
+    #expect(layout.frame(of: zero) == Rect(x: 0, y: 0, width: 10, height: 50))
+    #expect(layout.frame(of: floored) == Rect(x: 10, y: 0, width: 10, height: 20))
+    #expect(layout.frame(of: based) == Rect(x: 20, y: 0, width: 40, height: 50))
+  }
+
+  @Test(
+    "Texts set from background tasks while the window resizes: once settled, each caption's frame and lines are those of a fresh measurement at the last width"
+  ) @MainActor func textAndResizeStormSettles() async throws {
+    let texts = [
+      "Hi", "A kitten asleep", "A kitten asleep in a basket of yarn, one paw over its nose",
+      "Two kittens and a ball of wool, both of them tangled",
+    ]
+    let captions = (0..<3).map { TextNode(text: AttributedText(texts[$0])) }
+    let footer = BasicNode(debugName: "footer")
+    let column = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(
+        .vertical, spacing: 2, alignItems: .stretch,
+        children: captions.map { .node($0) } + [.node(footer).height(10)])
+    }
+    let window = Window(size: Size(width: 200, height: 400), turnMode: .automatic)
+    try await window.attach(column)
+    for step in 0..<6 {
+      let writes = captions.enumerated().map { index, caption in
+        Task.detached { await caption.setText(AttributedText(texts[(index + step) % texts.count])) }
+      }
+      window.resize(to: Size(width: Double(60 + 23 * step), height: 400))
+      if step.isMultiple(of: 3) { try await window.layoutIfNeeded() }
+      for write in writes { await write.value }
+    }
+    try await window.layoutIfNeeded()
+    let width = window.size.width
+    var y = 0.0
+    for caption in captions {
+      let fresh = TextNode(text: await caption.text)
+      let size = try await fresh.layout(thatFits: SizeRange(exactWidth: width)).size
+      #expect(caption.view?.frame == Rect(x: 0, y: y, width: width, height: size.height))
+      #expect(await caption.lineCount == fresh.textLayout(in: size).lines.count)
+      y += size.height + 2
+    }
+    #expect(footer.view?.frame == Rect(x: 0, y: y, width: width, height: 10))
+  }
+
+  @Test(
+    "A caption that fills a fixed room keeps its frame when its text changes, and draws the new text as a fresh caption in that room does"
+  ) @MainActor func stretchedTextRedrawsAtItsSize() async throws {
+    func show(_ text: String) async throws -> (TextNode, Window) {
+      let caption = TextNode(text: AttributedText(text))
+      let column = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+        .inset(EdgeInsets(all: 4), .stack(.vertical, alignItems: .stretch, children: [.node(caption).flexGrow(1)]))
+      }
+      let window = Window(size: Size(width: 90, height: 60), turnMode: .manual)
+      try await window.attach(column)
+      await column.recursivelyEnsureDisplay()
+      return (caption, window)
+    }
+    let (caption, window) = try await show("Hi")
+    #expect(caption.view?.frame == Rect(x: 4, y: 4, width: 82, height: 52))
+    let before = caption.layer?.contents
+
+    await Task.detached { await caption.setText(AttributedText("A kitten asleep in a basket")) }.value
+    try await window.layoutIfNeeded()
+    await caption.recursivelyEnsureDisplay()
+    #expect(caption.view?.frame == Rect(x: 4, y: 4, width: 82, height: 52))
+    #expect(await caption.lineCount > 1)
+    let (fresh, freshWindow) = try await show("A kitten asleep in a basket")
+    #expect(caption.layer?.contents != before)
+    #expect(caption.layer?.contents == fresh.layer?.contents)
+    #expect(freshWindow.size == window.size)
+  }
+
+  @Test(
+    "Style fields that leave a child's own size alone (flexGrow, alignSelf, spacingBefore), set from a background task, relayout its supernode"
+  ) @MainActor func flexStyleChangesRelayoutSupernode() async throws {
+    let log = UserLog()
+    let a = UserNode("a", log: log, size: Size(width: 10, height: 10))
+    let b = UserNode("b", log: log, size: Size(width: 10, height: 10))
+    let row = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(alignItems: .start, children: [.node(a), .node(b)])
+    }
+    let window = Window(size: Size(width: 100, height: 40), turnMode: .manual)
+    try await window.attach(row)
+    #expect(b.view?.frame == Rect(x: 10, y: 0, width: 10, height: 10))
+
+    await Task.detached { await a.setStyle { $0.flexGrow = 1 } }.value
+    try await window.layoutIfNeeded()
+    #expect(a.view?.frame == Rect(x: 0, y: 0, width: 90, height: 10))
+    #expect(b.view?.frame == Rect(x: 90, y: 0, width: 10, height: 10))
+
+    await Task.detached { await b.setStyle { $0.alignSelf = .end } }.value
+    try await window.layoutIfNeeded()
+    #expect(b.view?.frame == Rect(x: 90, y: 30, width: 10, height: 10))
+
+    await Task.detached { await b.setStyle { $0.spacingBefore = 6 } }.value
+    try await window.layoutIfNeeded()
+    #expect(a.view?.frame == Rect(x: 0, y: 0, width: 84, height: 10))
+    #expect(b.view?.frame == Rect(x: 90, y: 30, width: 10, height: 10))
+
+    await Task.detached { await a.setStyle { $0.flexGrow = 0 } }.value
+    try await window.layoutIfNeeded()
+    #expect(a.view?.frame == Rect(x: 0, y: 0, width: 10, height: 10))
+    #expect(b.view?.frame == Rect(x: 16, y: 30, width: 10, height: 10))
+  }
+
+  @Test(
+    "Texture's idiom of setting subnodes' styles in the supernode's layout code: a state change and one setNeedsLayout lay the row out with the new styles"
+  ) @MainActor func stylesSetInSupernodeLayoutCode() async throws {
+    let log = UserLog()
+    let a = UserNode("a", log: log, size: Size(width: 10, height: 10))
+    let b = UserNode("b", log: log, size: Size(width: 10, height: 10))
+    let row = StylingRowNode(a: a, b: b)
+    let window = Window(size: Size(width: 100, height: 40), turnMode: .manual)
+    try await window.attach(row)
+    #expect(a.view?.frame == Rect(x: 0, y: 0, width: 90, height: 10))
+    #expect(b.view?.frame == Rect(x: 90, y: 0, width: 10, height: 10))
+
+    await Task.detached { await row.setGrowsFirst(false) }.value
+    try await window.layoutIfNeeded()
+    #expect(a.view?.frame == Rect(x: 0, y: 0, width: 10, height: 10))
+    #expect(b.view?.frame == Rect(x: 10, y: 0, width: 90, height: 10))
+    #expect(await a.style.flexGrow == 0)
+    #expect(await b.style.flexGrow == 1)
+
+    let measured = try await Task.detached {
+      try await row.layout(thatFits: SizeRange(exactly: Size(width: 50, height: 40)))
+    }.value
+    #expect(measured.frame(of: b) == Rect(x: 10, y: 0, width: 40, height: 10))
+    try await window.layoutIfNeeded()
+    #expect(b.view?.frame == Rect(x: 10, y: 0, width: 90, height: 10))
+  }
+}
+
+/// A row that sets its subnodes' `flexGrow` in its own layout code, as Texture's users set `style.flexGrow` in
+/// `layoutSpecThatFits:`.
+actor StylingRowNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore(automaticallyManagesSubnodes: true)
+  let nodeState = NodeState(debugName: "styling row")
+  nonisolated let a: UserNode
+  nonisolated let b: UserNode
+  private var growsFirst = true
+
+  init(a: UserNode, b: UserNode) {
+    self.a = a
+    self.b = b
+  }
+
+  func setGrowsFirst(_ growsFirst: Bool) async {
+    self.growsFirst = growsFirst
+    await setNeedsLayout()
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    let growsFirst = growsFirst
+    await a.setStyle { $0.flexGrow = growsFirst ? 1 : 0 }
+    await b.setStyle { $0.flexGrow = growsFirst ? 0 : 1 }
+    return .spec(.stack(alignItems: .start, children: [.node(a), .node(b)]))
+  }
 }
