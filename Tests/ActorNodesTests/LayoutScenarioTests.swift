@@ -972,6 +972,196 @@ struct LayoutScenarioTests {
     try await window.layoutIfNeeded()
     #expect(b.view?.frame == Rect(x: 10, y: 0, width: 90, height: 10))
   }
+
+  @Test(
+    "Edge cases of the simple specs: a fractional position ceiled, an outset, an overlay forced to its child's size, a ratio from the height, a centre that shrinks to its child"
+  ) func simpleSpecEdges() async throws {
+    let x = BasicNode(debugName: "x")
+    let decoration = BasicNode(debugName: "decoration")
+    func measure(_ range: SizeRange, _ spec: @escaping @Sendable () -> LayoutSpec) async throws -> Layout {
+      try await BasicNode(automaticallyManagesSubnodes: true) { _, _ in spec() }.layout(thatFits: range)
+    }
+    let fractional = try await measure(SizeRange(exactly: Size(width: 100, height: 100))) {
+      .absolute(children: [.node(x).preferredSize(Size(width: 10, height: 10)).layoutPosition(Point(x: 10.2, y: 3.5))])
+    }
+    #expect(fractional.frame(of: x) == Rect(x: 11, y: 4, width: 10, height: 10))
+
+    let outset = try await measure(SizeRange(exactly: Size(width: 50, height: 50))) {
+      .inset(EdgeInsets(all: -5), .node(x))
+    }
+    #expect(outset.frame(of: x) == Rect(x: -5, y: -5, width: 60, height: 60))
+
+    let overlaid = try await measure(SizeRange(min: .zero, max: Size(width: 100, height: 100))) {
+      .overlay(
+        .node(x).preferredSize(Size(width: 30, height: 20)),
+        overlay: .node(decoration).preferredSize(Size(width: 5, height: 5)))
+    }
+    #expect(overlaid.size == Size(width: 30, height: 20))
+    #expect(overlaid.frame(of: decoration) == Rect(x: 0, y: 0, width: 30, height: 20))
+
+    let ratio = try await measure(SizeRange(exactHeight: 30)) { .ratio(2, .node(x)) }
+    #expect(ratio.size == Size(width: 15, height: 30))
+    #expect(ratio.frame(of: x) == Rect(x: 0, y: 0, width: 15, height: 30))
+
+    let shrunk = try await measure(SizeRange(min: .zero, max: Size(width: 100, height: 100))) {
+      .center(sizing: .minimumXY, .node(x).preferredSize(Size(width: 20, height: 10)))
+    }
+    #expect(shrunk.size == Size(width: 20, height: 10))
+    #expect(shrunk.frame(of: x) == Rect(x: 0, y: 0, width: 20, height: 10))
+  }
+
+  @Test(
+    "A cell measured ahead of time in the background, then named by a loaded feed, shows the frames measured; its caption's new text grows it and moves the cell below"
+  ) @MainActor func cellMeasuredAheadThenShown() async throws {
+    func makeCell(_ text: String) -> (BasicNode, TextNode, BasicNode) {
+      let photo = BasicNode(debugName: "photo")
+      let caption = TextNode(text: AttributedText(text))
+      let cell = BasicNode(debugName: "cell", automaticallyManagesSubnodes: true) { _, _ in
+        .inset(
+          EdgeInsets(all: 8),
+          .stack(
+            spacing: 8, alignItems: .start,
+            children: [.node(photo).preferredSize(Size(width: 40, height: 40)), .node(caption).flexShrink(1)]))
+      }
+      return (cell, caption, photo)
+    }
+    let (first, _, _) = makeCell("A kitten")
+    let (second, caption, photo) = makeCell("Two kittens")
+    let (third, _, _) = makeCell("A cat")
+    let feed = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(.vertical, alignItems: .stretch, children: [.node(first), .node(third)])
+    }
+    let window = Window(size: Size(width: 240, height: 400), turnMode: .manual)
+    try await window.attach(feed)
+
+    let ahead = try await Task.detached { try await second.layout(thatFits: SizeRange(exactWidth: 240)) }.value
+    #expect(ahead.frame(of: photo) == Rect(x: 8, y: 8, width: 40, height: 40))
+    await feed.setLayoutSpecBlock { _, _ in
+      .stack(.vertical, alignItems: .stretch, children: [.node(first), .node(second), .node(third)])
+    }
+    await feed.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(second.view?.frame == Rect(x: 0, y: 56, width: 240, height: ahead.size.height))
+    #expect(caption.view?.frame == ahead.frame(of: caption))
+    #expect(third.view?.frame.origin == Point(x: 0, y: 56 + ahead.size.height))
+
+    await Task.detached {
+      await caption.setText(AttributedText("Two kittens and a ball of wool, both of them tangled, asleep at last"))
+    }.value
+    try await window.layoutIfNeeded()
+    // Measured unwrapped first, the caption overflows the row and shrinks to the 176 points left: exactly that wide.
+    let grown = try await caption.layout(thatFits: SizeRange(exactWidth: 176))
+    #expect(grown.size.height > 40)
+    #expect(caption.view?.frame == Rect(x: 56, y: 8, width: 176, height: grown.size.height))
+    #expect(second.view?.frame == Rect(x: 0, y: 56, width: 240, height: grown.size.height + 16))
+    #expect(third.view?.frame.origin == Point(x: 0, y: 56 + grown.size.height + 16))
+  }
+
+  @Test(
+    "A window resized to nothing and back, and a tree detached while its pass is pending and attached again, end with the frames of the last size"
+  ) @MainActor func zeroSizeAndDetachDuringPass() async throws {
+    let log = UserLog()
+    let leaf = UserNode("leaf", log: log, size: Size(width: 10, height: 10))
+    let column = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(.vertical, alignItems: .stretch, children: [.node(leaf)])
+    }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(column)
+    window.resize(to: .zero)
+    try await window.layoutIfNeeded()
+    window.resize(to: Size(width: 70, height: 50))
+    try await window.layoutIfNeeded()
+    #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 70, height: 10))
+
+    await leaf.setFixedSize(Size(width: 10, height: 25))
+    await leaf.setNeedsLayout()
+    window.resize(to: Size(width: 60, height: 50))
+    await window.detach()
+    try await window.layoutIfNeeded()
+    try await window.attach(column)
+    try await window.layoutIfNeeded()
+    #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 60, height: 25))
+    #expect(column.appliedLayout?.size == Size(width: 60, height: 50))
+  }
+
+  @Test(
+    "At scale 2 growth still floors to whole points (34 and 66, Texture's std::floor), cross centring floors to the half-point grid (69.5), sizes ceil to it"
+  ) func halfPointGrid() async throws {
+    let fixed = BasicNode(debugName: "fixed")
+    let one = BasicNode(debugName: "one")
+    let two = BasicNode(debugName: "two")
+    let row = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(
+        children: [
+          .node(fixed).width(200), .node(one).width(0).flexGrow(1), .node(two).width(0).flexGrow(2),
+        ])
+    }
+    let grown = try await row.layout(thatFits: SizeRange(exactly: Size(width: 300, height: 10)), scale: 2)
+    #expect(grown.frame(of: one) == Rect(x: 200, y: 0, width: 34, height: 10))
+    #expect(grown.frame(of: two) == Rect(x: 234, y: 0, width: 66, height: 10))
+
+    let x = BasicNode(debugName: "x")
+    let column = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(.vertical, alignItems: .center, children: [.node(x).preferredSize(Size(width: 61, height: 10.2))])
+    }
+    let centred = try await column.layout(thatFits: SizeRange(exactly: Size(width: 200, height: 200)), scale: 2)
+    #expect(centred.frame(of: x) == Rect(x: 69.5, y: 0, width: 61, height: 10.5))
+  }
+
+  @Test(
+    "A leaf three managing nodes down grows: every ancestor that changes size is laid out again and the nodes after each move, in one layoutIfNeeded"
+  ) @MainActor func deepSizeChangeEscalates() async throws {
+    let log = UserLog()
+    let leaf = UserNode("leaf", log: log, size: Size(width: 10, height: 10))
+    let after1 = BasicNode(debugName: "after1")
+    let after2 = BasicNode(debugName: "after2")
+    let after3 = BasicNode(debugName: "after3")
+    let inner = BasicNode(debugName: "inner", automaticallyManagesSubnodes: true) { _, _ in
+      .stack(
+        .vertical, alignItems: .start, children: [.node(leaf), .node(after1).preferredSize(Size(width: 5, height: 5))])
+    }
+    let middle = BasicNode(debugName: "middle", automaticallyManagesSubnodes: true) { _, _ in
+      .inset(
+        EdgeInsets(all: 2),
+        .stack(alignItems: .start, children: [.node(inner), .node(after2).preferredSize(Size(width: 5, height: 5))]))
+    }
+    let outer = BasicNode(debugName: "outer", automaticallyManagesSubnodes: true) { _, _ in
+      .stack(.vertical, alignItems: .start, children: [.node(middle), .node(after3).height(5)])
+    }
+    let window = Window(size: Size(width: 200, height: 200), turnMode: .manual)
+    try await window.attach(outer)
+    #expect(middle.view?.frame == Rect(x: 0, y: 0, width: 19, height: 19))
+    #expect(after3.view?.frame == Rect(x: 0, y: 19, width: 200, height: 5))
+
+    await Task.detached {
+      await leaf.setFixedSize(Size(width: 30, height: 40))
+      await leaf.setNeedsLayout()
+    }.value
+    try await window.layoutIfNeeded()
+    #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 30, height: 40))
+    #expect(after1.view?.frame == Rect(x: 0, y: 40, width: 5, height: 5))
+    #expect(inner.view?.frame == Rect(x: 2, y: 2, width: 30, height: 45))
+    #expect(after2.view?.frame == Rect(x: 32, y: 2, width: 5, height: 5))
+    #expect(middle.view?.frame == Rect(x: 0, y: 0, width: 39, height: 49))
+    #expect(after3.view?.frame == Rect(x: 0, y: 49, width: 200, height: 5))
+  }
+
+  @Test(
+    "A text's container inset set from a background task grows it in its column and moves the node below"
+  ) @MainActor func textContainerInsetMovesSiblings() async throws {
+    let caption = TextNode(text: AttributedText("Hi"))
+    let footer = BasicNode(debugName: "footer")
+    let column = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(.vertical, alignItems: .stretch, children: [.node(caption), .node(footer).height(10)])
+    }
+    let window = Window(size: Size(width: 100, height: 200), turnMode: .manual)
+    try await window.attach(column)
+    let plain = try #require(caption.view?.frame)
+    await Task.detached { await caption.setTextContainerInset(EdgeInsets(top: 6, left: 4, bottom: 6, right: 4)) }.value
+    try await window.layoutIfNeeded()
+    #expect(caption.view?.frame == Rect(x: 0, y: 0, width: 100, height: plain.height + 12))
+    #expect(footer.view?.frame == Rect(x: 0, y: plain.height + 12, width: 100, height: 10))
+  }
 }
 
 /// A row that sets its subnodes' `flexGrow` in its own layout code, as Texture's users set `style.flexGrow` in
