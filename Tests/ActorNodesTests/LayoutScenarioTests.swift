@@ -1162,6 +1162,54 @@ struct LayoutScenarioTests {
     #expect(caption.view?.frame == Rect(x: 0, y: 0, width: 100, height: plain.height + 12))
     #expect(footer.view?.frame == Rect(x: 0, y: plain.height + 12, width: 100, height: 10))
   }
+
+  @Test(
+    "A managing node's background, content and overlay views stack back to front, and swapping background and overlay in a new spec swaps the views"
+  ) @MainActor func managedDecorationsStackBackToFront() async throws {
+    let backdrop = BasicNode(debugName: "backdrop")
+    let content = BasicNode(debugName: "content")
+    let glass = BasicNode(debugName: "glass")
+    let card = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .overlay(
+        .background(.inset(EdgeInsets(all: 4), .node(content)), background: .node(backdrop)), overlay: .node(glass))
+    }
+    let window = Window(size: Size(width: 40, height: 30), turnMode: .manual)
+    try await window.attach(card)
+    #expect(
+      card.view?.subviews.map(ObjectIdentifier.init)
+        == [backdrop.view, content.view, glass.view].compactMap { $0 }.map(ObjectIdentifier.init))
+    #expect(content.view?.frame == Rect(x: 4, y: 4, width: 32, height: 22))
+    let measured = try await card.layout(thatFits: SizeRange(exactly: window.size))
+    #expect(measured.sublayouts.map(\.frame) == card.appliedLayout?.sublayouts.map(\.frame))
+
+    await card.setLayoutSpecBlock { _, _ in
+      .overlay(
+        .background(.inset(EdgeInsets(all: 4), .node(content)), background: .node(glass)), overlay: .node(backdrop))
+    }
+    await card.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(
+      card.view?.subviews.map(ObjectIdentifier.init)
+        == [glass.view, content.view, backdrop.view].compactMap { $0 }.map(ObjectIdentifier.init))
+    #expect(backdrop.view?.frame == Rect(x: 0, y: 0, width: 40, height: 30))
+  }
+
+  @Test(
+    "A text node as a window's root is laid out at the window's size and sets its lines there: a narrower window wraps it onto more lines"
+  ) @MainActor func textAsWindowRoot() async throws {
+    let text = TextNode(text: AttributedText("A kitten asleep in a basket of yarn"))
+    let window = Window(size: Size(width: 300, height: 100), turnMode: .manual)
+    await text.configure { $0.frame = Rect(x: 0, y: 0, width: 300, height: 100) }
+    try await window.attach(text)
+    #expect(text.appliedLayout?.size == Size(width: 300, height: 100))
+    let wide = await text.lineCount
+    window.resize(to: Size(width: 60, height: 100))
+    await text.configure { $0.frame = Rect(x: 0, y: 0, width: 60, height: 100) }
+    try await window.layoutIfNeeded()
+    #expect(text.appliedLayout?.size == Size(width: 60, height: 100))
+    #expect(await text.lineCount > wide)
+    #expect(await text.lineCount == text.textLayout(in: Size(width: 60, height: 100)).lines.count)
+  }
 }
 
 /// A row that sets its subnodes' `flexGrow` in its own layout code, as Texture's users set `style.flexGrow` in
