@@ -1,4 +1,5 @@
 import ActorNodes
+import Synchronization
 import Testing
 
 // Scenarios a Texture user would write after reading Texture's guides, with the public API only: no `@testable`,
@@ -136,6 +137,11 @@ struct UserDrawParameters: Sendable, Hashable {
 
 final class UserSignalsBox: Sendable, Hashable {
   let signals = UserSignals()
+  /// Ends a spinning draw that nothing cancelled (it signals "timedOut"): a test lets a slow draw finish when it
+  /// chooses, instead of waiting out its spin (which, under ThreadSanitizer and beside other suites, took minutes).
+  let released = Atomic<Bool>(false)
+  func release() { released.store(true, ordering: .releasing) }
+  var isReleased: Bool { released.load(ordering: .acquiring) }
   static func == (a: UserSignalsBox, b: UserSignalsBox) -> Bool { a === b }
   func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
@@ -167,7 +173,9 @@ actor UserDrawingNode: DrawingNode {
     if let box = parameters.signals { Task { await box.signals.signal("started") } }
     if parameters.spin {
       var spins = 0
-      while !request.isCancelled && spins < parameters.spinLimit { spins += 1 }
+      while !request.isCancelled && spins < parameters.spinLimit && !(parameters.signals?.isReleased ?? false) {
+        spins += 1
+      }
       let sawCancel = request.isCancelled
       if let box = parameters.signals { Task { await box.signals.signal(sawCancel ? "sawCancel" : "timedOut") } }
     }
