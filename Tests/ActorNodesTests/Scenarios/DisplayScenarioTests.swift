@@ -10,7 +10,7 @@ struct DisplayScenarioTests {
   @Test(
     "Parameters changed with setNeedsDisplay while two draws run: each superseded draw sees isCancelled, only the newest commits, once"
   ) @MainActor func newestParametersWin() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log)
     let first = UserSignalsBox()
     let second = UserSignalsBox()
@@ -35,7 +35,7 @@ struct DisplayScenarioTests {
   @Test(
     "State changed during a draw without setNeedsDisplay is not drawn: the display draws the snapshot it took, and the next one draws the change"
   ) @MainActor func snapshotIsWhatIsDrawn() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log)
     let box = UserSignalsBox()
     await node.setParameters(UserDrawParameters(color: .red, spin: true, signals: box))
@@ -78,7 +78,7 @@ struct DisplayScenarioTests {
   @Test(
     "Suspending a drawn node keeps its contents; a request while suspended draws nothing; resuming draws the newest state once (Texture: displaySuspended)"
   ) @MainActor func suspendKeepsContentsAndResumeDraws() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log, color: .red)
     let window = Window(turnMode: .manual)
     try await window.attach(node)
@@ -103,7 +103,7 @@ struct DisplayScenarioTests {
   @Test(
     "Suspending a node mid-draw cancels the draw; its supernode still hears the display end; resuming draws it and ends with hierarchyDisplayDidFinish"
   ) @MainActor func suspendMidDraw() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let parent = UserNode("p", log: log, size: Size(width: 20, height: 20))
     let node = UserDrawingNode("d", log: log)
     let box = UserSignalsBox()
@@ -130,7 +130,7 @@ struct DisplayScenarioTests {
   @Test(
     "A transaction container's subnodes commit together after the slowest draw, in one turn, with one hierarchyDisplayDidFinish per display of the subtree"
   ) @MainActor func transactionContainerCommitsTogether() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let cell = UserNode("cell", log: log, size: Size(width: 20, height: 20))
     cell.setTransactionContainer(true)
     #expect(cell.isTransactionContainer)
@@ -165,7 +165,7 @@ struct DisplayScenarioTests {
   @Test(
     "setNeedsDisplay on a loaded node in no window draws nothing and calls no hook; entering a window draws the newest state once"
   ) @MainActor func requestOutOfWindowThenAttach() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log, color: .red)
     await node.loadView()
     await node.setColor(.green)
@@ -184,8 +184,8 @@ struct DisplayScenarioTests {
   @Test(
     "A node removed from its window mid-draw and added back draws again and shows its newest state, with one displayDidFinish"
   ) @MainActor func removedMidDrawAndReadded() async throws {
-    let log = UserLog()
-    let parent = UserNode("p", log: UserLog(), size: Size(width: 20, height: 20))
+    let log = ScenarioLog()
+    let parent = UserNode("p", log: ScenarioLog(), size: Size(width: 20, height: 20))
     let node = UserDrawingNode("d", log: log)
     let box = UserSignalsBox()
     await node.setParameters(UserDrawParameters(color: .red, spin: true, signals: box))
@@ -210,7 +210,7 @@ struct DisplayScenarioTests {
   @Test(
     "recursivelyEnsureDisplay on a subtree waits for that subtree only: a slow draw elsewhere in the window does not hold it up"
   ) @MainActor func ensureDisplayOfASubtree() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let left = UserNode("left", log: log, size: Size(width: 10, height: 10))
     let right = UserNode("right", log: log, size: Size(width: 10, height: 10))
@@ -265,7 +265,7 @@ struct DisplayScenarioTests {
 
   @Test("setNeedsDisplay(atScale:) at the scale the node already has asks for nothing (Texture: no-op if unchanged)")
   @MainActor func sameScaleIsNoOp() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log)
     let window = Window(turnMode: .manual)
     try await window.attach(node)
@@ -308,7 +308,7 @@ struct DisplayScenarioTests {
 
   @Test("A drawing node with empty bounds gets no display at all: no displayWillStart, no contents")
   @MainActor func emptyBoundsNoHooks() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log, frame: .zero)
     let window = Window(turnMode: .manual)
     try await window.attach(node)
@@ -323,7 +323,7 @@ struct DisplayScenarioTests {
   @Test(
     "clearContents during a draw does not cancel it: the draw's contents land afterwards (Texture: clearContents is not a cancellation)"
   ) @MainActor func clearContentsDoesNotCancel() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log, color: .red)
     let window = Window(turnMode: .manual)
     try await window.attach(node)
@@ -344,13 +344,13 @@ struct DisplayScenarioTests {
   @Test(
     "A scale set before the node enters a window is the scale of its first display; a text node at scale 2 draws twice its bounds"
   ) @MainActor func scaleSetBeforeAttach() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log, color: .green)
     await node.setNeedsDisplay(atScale: 2)
     let text = TextNode(text: AttributedText("Hi"))
     await text.configure { $0.frame = Rect(x: 0, y: 8, width: 30, height: 20) }
     await text.setNeedsDisplay(atScale: 2)
-    let root = UserNode("root", log: UserLog(), size: Size(width: 40, height: 40))
+    let root = UserNode("root", log: ScenarioLog(), size: Size(width: 40, height: 40))
     try await root.addSubnodes([node, text])
     let window = Window(size: Size(width: 40, height: 40), turnMode: .manual)
     try await window.attach(root)
@@ -365,7 +365,7 @@ struct DisplayScenarioTests {
   @Test(
     "recursivelySetDisplaySuspended on a cell and back: nothing draws meanwhile, and on resume its subnodes draw their newest state and commit in one turn"
   ) @MainActor func recursiveSuspensionOfACell() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let cell = UserNode("cell", log: log, size: Size(width: 20, height: 20))
     cell.setTransactionContainer(true)
     let a = UserDrawingNode("a", log: log, color: .red)
@@ -396,7 +396,7 @@ struct DisplayScenarioTests {
   @Test(
     "A cell's subnode superseded while the cell's slow subnode draws: the cell ends showing every newest state, and its hierarchyDisplayDidFinish comes last"
   ) @MainActor func supersededInsideACell() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let cell = UserNode("cell", log: log, size: Size(width: 20, height: 20))
     cell.setTransactionContainer(true)
     let slow = UserDrawingNode("slow", log: log, color: .red)
@@ -423,7 +423,7 @@ struct DisplayScenarioTests {
   @Test(
     "A root detached mid-draw and attached to another window draws there: the first window's draw commits nothing, the second shows the newest state"
   ) @MainActor func detachedMidDrawAttachedElsewhere() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log)
     let box = UserSignalsBox()
     await node.setParameters(UserDrawParameters(color: .red, spin: true, signals: box))
@@ -447,7 +447,7 @@ struct DisplayScenarioTests {
   @Test(
     "displayImmediately while an asynchronous draw runs supersedes it: the contents are set on return, and the older draw never lands"
   ) @MainActor func displayImmediatelySupersedesADrawInFlight() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log)
     let box = UserSignalsBox()
     await node.setParameters(UserDrawParameters(color: .red, spin: true, signals: box))
@@ -468,7 +468,7 @@ struct DisplayScenarioTests {
   @Test(
     "Twenty background tasks each set a color and ask for a display at once: the node ends showing the color it holds last, drawn once more after the last request"
   ) @MainActor func concurrentRequestsEndOnTheNewestState() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log, color: .white)
     let window = Window(turnMode: .automatic)
     try await window.attach(node)
@@ -491,7 +491,7 @@ struct DisplayScenarioTests {
   @Test(
     "setNeedsDisplay(atScale:) during a draw supersedes it: the contents are redrawn at the new scale, and the old draw never lands"
   ) @MainActor func scaleChangeDuringADraw() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log)
     let box = UserSignalsBox()
     await node.setParameters(UserDrawParameters(color: .red, spin: true, signals: box))
@@ -511,7 +511,7 @@ struct DisplayScenarioTests {
   @Test(
     "A node made synchronous while its asynchronous draw runs: its next display draws on the main actor and supersedes the one in flight"
   ) @MainActor func madeSynchronousMidDraw() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log)
     let box = UserSignalsBox()
     await node.setParameters(UserDrawParameters(color: .red, spin: true, signals: box))

@@ -230,7 +230,7 @@ struct LayoutScenarioTests {
   @Test(
     "A node that manages its subnodes: a node the spec drops exits, one it adds loads and enters once, a reorder moves views without hooks"
   ) @MainActor func managedSubnodesInsertRemoveReorder() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let a = UserNode("a", log: log, size: Size(width: 10, height: 10))
     let b = UserNode("b", log: log, size: Size(width: 10, height: 20))
     let c = UserNode("c", log: log, size: Size(width: 10, height: 30))
@@ -269,7 +269,7 @@ struct LayoutScenarioTests {
   @Test(
     "A managed node moved from one manager to another in one pass ends under the second, framed by its spec, still in the hierarchy"
   ) @MainActor func managedNodeMovesBetweenManagers() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let item = UserNode("item", log: log, size: Size(width: 10, height: 10))
     let filler = BasicNode(debugName: "filler")
     let from = BasicNode(debugName: "from", automaticallyManagesSubnodes: true) { _, _ in
@@ -333,7 +333,7 @@ struct LayoutScenarioTests {
   @Test(
     "Measuring a window's root in another range from a background task while its pass runs leaves the applied and calculated layouts at the window's size"
   ) @MainActor func measurementRacingAPass() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let leaf = UserNode("leaf", log: log)
     let root = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
       .stack(.vertical, alignItems: .stretch, children: [.node(leaf).height(10)])
@@ -357,7 +357,7 @@ struct LayoutScenarioTests {
   @Test(
     "A storm of setNeedsLayout from many tasks, each after changing a row's height, ends in one layout that a fresh measurement agrees with"
   ) @MainActor func invalidationStormConverges() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let rows = (0..<8).map { UserNode("row\($0)", log: log, size: Size(width: 10, height: 5)) }
     let list = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
       .stack(.vertical, spacing: 1, alignItems: .stretch, children: rows.map { .node($0) })
@@ -512,7 +512,7 @@ struct LayoutScenarioTests {
   @Test(
     "A managed node dropped by its manager's spec and named again later enters again without loading again, at its new frame"
   ) @MainActor func managedNodeRemovedThenReadded() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let item = UserNode("item", log: log, size: Size(width: 10, height: 10))
     let header = BasicNode(debugName: "header")
     let list = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
@@ -563,7 +563,7 @@ struct LayoutScenarioTests {
   @Test(
     "Resizes and invalidations interleaved from many tasks end in the layout of the last size and the last values"
   ) @MainActor func resizeAndInvalidationStorm() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let rows = (0..<4).map { UserNode("row\($0)", log: log, size: Size(width: 10, height: 5)) }
     let list = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
       .stack(.vertical, alignItems: .stretch, children: rows.map { .node($0) })
@@ -594,7 +594,7 @@ struct LayoutScenarioTests {
   @Test(
     "A subnode's layoutIfNeeded from a background task, while the window's pass runs, returns with the subnode's new frame applied"
   ) @MainActor func subnodeLayoutIfNeededFromBackground() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let leaf = UserNode("leaf", log: log, size: Size(width: 10, height: 10))
     let column = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
       .stack(.vertical, alignItems: .start, children: [.node(leaf)])
@@ -650,7 +650,7 @@ struct LayoutScenarioTests {
   @Test(
     "A node a managing node's new layout inserts loads, enters the hierarchy, then gets its layout hooks, once each"
   ) @MainActor func insertedManagedNodeHookOrder() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let first = UserNode("first", log: log, size: Size(width: 10, height: 10))
     let added = UserNode("added", log: log, size: Size(width: 10, height: 10))
     let list = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
@@ -740,7 +740,7 @@ struct LayoutScenarioTests {
   @Test(
     "Detaching a window takes a managing node's subnodes out of the hierarchy once each; attaching again brings them back with their frames"
   ) @MainActor func managedSubnodesLeaveWithTheirTree() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let item = UserNode("item", log: log, size: Size(width: 10, height: 10))
     let nested = BasicNode(automaticallyManagesSubnodes: true) { _, _ in .stack(children: [.node(item)]) }
     let list = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
@@ -765,7 +765,7 @@ struct LayoutScenarioTests {
   @Test(
     "A responsive spec that names a compact badge only below 40 points: a measurement never inserts it, resizes insert and remove it each time, cached layouts too"
   ) @MainActor func responsiveSpecAcrossResizes() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let title = UserNode("title", log: log, size: Size(width: 10, height: 10))
     let badge = UserNode("badge", log: log, size: Size(width: 5, height: 5))
     let header = BasicNode(automaticallyManagesSubnodes: true) { _, range in
@@ -804,7 +804,7 @@ struct LayoutScenarioTests {
   @Test(
     "A stack's own size: it grows its children only to the range's minimum, takes its largest child across, an empty one takes the minimum"
   ) func stackSizing() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let growing = BasicNode(debugName: "growing")
     let row = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
       .stack(children: [.node(growing).preferredSize(Size(width: 50, height: 10)).flexGrow(1)])
@@ -831,7 +831,7 @@ struct LayoutScenarioTests {
   @Test(
     "Stretch across a row: an explicit zero height is stretched, a minimum height stops the stretch, a fixed flexBasis beats the width"
   ) func stretchAndBasisRules() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let zero = UserNode("zero", log: log, size: Size(width: 10, height: 10))
     let floored = UserNode("floored", log: log, size: Size(width: 10, height: 10))
     let based = UserNode("based", log: log, size: Size(width: 10, height: 10))
@@ -916,7 +916,7 @@ struct LayoutScenarioTests {
   @Test(
     "Style fields that leave a child's own size alone (flexGrow, alignSelf, spacingBefore), set from a background task, relayout its supernode"
   ) @MainActor func flexStyleChangesRelayoutSupernode() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let a = UserNode("a", log: log, size: Size(width: 10, height: 10))
     let b = UserNode("b", log: log, size: Size(width: 10, height: 10))
     let row = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
@@ -949,7 +949,7 @@ struct LayoutScenarioTests {
   @Test(
     "Texture's idiom of setting subnodes' styles in the supernode's layout code: a state change and one setNeedsLayout lay the row out with the new styles"
   ) @MainActor func stylesSetInSupernodeLayoutCode() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let a = UserNode("a", log: log, size: Size(width: 10, height: 10))
     let b = UserNode("b", log: log, size: Size(width: 10, height: 10))
     let row = StylingRowNode(a: a, b: b)
@@ -1060,7 +1060,7 @@ struct LayoutScenarioTests {
   @Test(
     "A window resized to nothing and back, and a tree detached while its pass is pending and attached again, end with the frames of the last size"
   ) @MainActor func zeroSizeAndDetachDuringPass() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let leaf = UserNode("leaf", log: log, size: Size(width: 10, height: 10))
     let column = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
       .stack(.vertical, alignItems: .stretch, children: [.node(leaf)])
@@ -1111,7 +1111,7 @@ struct LayoutScenarioTests {
   @Test(
     "A leaf three managing nodes down grows: every ancestor that changes size is laid out again and the nodes after each move, in one layoutIfNeeded"
   ) @MainActor func deepSizeChangeEscalates() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let leaf = UserNode("leaf", log: log, size: Size(width: 10, height: 10))
     let after1 = BasicNode(debugName: "after1")
     let after2 = BasicNode(debugName: "after2")

@@ -13,6 +13,7 @@ import Testing
 final class ScenarioLog {
   var entries: [String] = []
   func add(_ entry: String) { entries.append(entry) }
+  func count(_ entry: String) -> Int { entries.filter { $0 == entry }.count }
 }
 
 actor ScenarioCounter {
@@ -28,6 +29,7 @@ actor ScenarioCounter {
     if values.contains(value) { return }
     await withCheckedContinuation { waiters.append((value, $0)) }
   }
+  func has(_ value: String) -> Bool { values.contains(value) }
 }
 
 actor ScenarioHookNode: DisplayNode {

@@ -5,32 +5,9 @@ import Testing
 // Scenarios a Texture user would write after reading Texture's guides, with the public API only: no `@testable`,
 // none of the suite's support helpers. Waiting uses what a user has: manual windows and `flush()`,
 // `layoutIfNeeded()`, `waitForPendingDisplays()`, continuations. (Adversarial round 33; the round 30 scenarios are
-// in PublicAPIScenarioTests.swift.)
+// in PublicAPIScenarioTests.swift, whose `ScenarioLog` and `ScenarioCounter` these use too.)
 
-// MARK: - A user's own helpers
-
-@MainActor
-final class UserLog {
-  var entries: [String] = []
-  func add(_ entry: String) { entries.append(entry) }
-  func count(_ entry: String) -> Int { entries.filter { $0 == entry }.count }
-}
-
-actor UserSignals {
-  private var seen: Set<String> = []
-  private var waiters: [(String, CheckedContinuation<Void, Never>)] = []
-  func signal(_ value: String) {
-    seen.insert(value)
-    let ready = waiters.filter { $0.0 == value }
-    waiters.removeAll { $0.0 == value }
-    for waiter in ready { waiter.1.resume() }
-  }
-  func wait(for value: String) async {
-    if seen.contains(value) { return }
-    await withCheckedContinuation { waiters.append((value, $0)) }
-  }
-  func has(_ value: String) -> Bool { seen.contains(value) }
-}
+// MARK: - A user's own nodes
 
 /// The Texture guide's card with a photo and a caption beside it, laid out by hand: `calculateSizeThatFits:` measures
 /// the caption beside the photo, `-layout` places both from their calculated sizes, on the main actor.
@@ -39,11 +16,11 @@ actor UserManualCardNode: DisplayNode {
   let nodeState = NodeState(debugName: "card")
   nonisolated let photo = ImageNode(image: Image(pixelWidth: 20, pixelHeight: 20, filledWith: .gray))
   nonisolated let caption: TextNode
-  nonisolated let log: UserLog
+  nonisolated let log: ScenarioLog
   nonisolated static let photoSide = 20.0
   nonisolated static let gap = 4.0
 
-  init(caption text: String, log: UserLog) async throws {
+  init(caption text: String, log: ScenarioLog) async throws {
     self.log = log
     caption = TextNode(text: AttributedText(text))
     try await addSubnodes([photo, caption])
@@ -74,14 +51,14 @@ actor UserNode: DisplayNode {
   nonisolated let nodeCore: NodeCore
   let nodeState: NodeState
   nonisolated let name: String
-  nonisolated let log: UserLog
+  nonisolated let log: ScenarioLog
   var children: [any DisplayNode] = []
   var fixedSize: Size?
   var layoutChanges = 0
   var extraSpecNode: (any DisplayNode)?
   var badSize: Size?
 
-  init(_ name: String, log: UserLog, size: Size? = nil, isLayerBacked: Bool = false) {
+  init(_ name: String, log: ScenarioLog, size: Size? = nil, isLayerBacked: Bool = false) {
     self.name = name
     self.log = log
     nodeCore = NodeCore(isLayerBacked: isLayerBacked)
@@ -136,7 +113,7 @@ struct UserDrawParameters: Sendable, Hashable {
 }
 
 final class UserSignalsBox: Sendable, Hashable {
-  let signals = UserSignals()
+  let signals = ScenarioCounter()
   /// Ends a spinning draw that nothing cancelled (it signals "timedOut"): a test lets a slow draw finish when it
   /// chooses, instead of waiting out its spin (which, under ThreadSanitizer and beside other suites, took minutes).
   let released = Atomic<Bool>(false)
@@ -150,11 +127,11 @@ actor UserDrawingNode: DrawingNode {
   nonisolated let nodeCore = NodeCore()
   let nodeState: NodeState
   nonisolated let name: String
-  nonisolated let log: UserLog
+  nonisolated let log: ScenarioLog
   var parameters: UserDrawParameters
   var parameterCalls = 0
 
-  init(_ name: String, log: UserLog, color: Color = .red, frame: Rect = Rect(x: 0, y: 0, width: 8, height: 8)) {
+  init(_ name: String, log: ScenarioLog, color: Color = .red, frame: Rect = Rect(x: 0, y: 0, width: 8, height: 8)) {
     self.name = name
     self.log = log
     parameters = UserDrawParameters(color: color, spin: false, signals: nil)
@@ -170,14 +147,14 @@ actor UserDrawingNode: DrawingNode {
   }
 
   static func draw(_ parameters: UserDrawParameters, in context: inout GraphicsContext, request: DisplayRequest) {
-    if let box = parameters.signals { Task { await box.signals.signal("started") } }
+    if let box = parameters.signals { Task { await box.signals.add("started") } }
     if parameters.spin {
       var spins = 0
       while !request.isCancelled && spins < parameters.spinLimit && !(parameters.signals?.isReleased ?? false) {
         spins += 1
       }
       let sawCancel = request.isCancelled
-      if let box = parameters.signals { Task { await box.signals.signal(sawCancel ? "sawCancel" : "timedOut") } }
+      if let box = parameters.signals { Task { await box.signals.add(sawCancel ? "sawCancel" : "timedOut") } }
     }
     context.fill(request.bounds, with: parameters.color)
   }
@@ -194,7 +171,7 @@ struct UserScenarioTests {
   @Test(
     "A hand-laid-out card as a window's root places its photo and caption from their calculated sizes, and again when the caption's text changes"
   ) @MainActor func manualCardRelaysOutWhenCaptionChanges() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let card = try await UserManualCardNode(caption: "Hi", log: log)
     let window = Window(size: Size(width: 200, height: 100), turnMode: .manual)
     try await window.attach(card)
@@ -219,7 +196,7 @@ struct UserScenarioTests {
   @Test(
     "A pass that relayouts a parent and its child runs layout(_:) after the subnodes' frames are set, supernode first, each followed by layoutDidFinish"
   ) @MainActor func layoutHooksAfterFramesInOrder() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let middle = UserNode("middle", log: log)
     let leaf = UserNode("leaf", log: log, size: Size(width: 10, height: 10))
@@ -248,7 +225,7 @@ struct UserScenarioTests {
   @Test(
     "Resizing a window back and forth: the root's calculatedLayout follows the window's size and calculatedLayoutDidChange fires for each new layout"
   ) @MainActor func resizeBackAndForth() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let child = UserNode("child", log: log, size: Size(width: 5, height: 5))
     try await root.addSubnode(child)
@@ -272,7 +249,7 @@ struct UserScenarioTests {
   @Test(
     "A subtree moved to a parent in another window loads once, leaves the first window with didExitHierarchy, enters the second, and takes its new parent's layout"
   ) @MainActor func subtreeMovesBetweenWindows() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root1 = UserNode("root1", log: log)
     let root2 = UserNode("root2", log: log)
     let moved = UserNode("moved", log: log)
@@ -317,7 +294,7 @@ struct UserScenarioTests {
   @Test(
     "A subnode removed from an in-window parent and added back keeps its view, loads once, and enters and exits in balance"
   ) @MainActor func removeAndReAdd() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let child = UserNode("child", log: log, size: Size(width: 10, height: 10))
     try await root.addSubnode(child)
@@ -343,7 +320,7 @@ struct UserScenarioTests {
   @Test(
     "Refused edits (a descendant as a subnode, a stranger as sibling or replaced node, a view under a layer) throw typed errors and change nothing, in a window too"
   ) @MainActor func refusedEditsLeaveTreeUnchanged() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let a = UserNode("a", log: log)
     let b = UserNode("b", log: log)
@@ -383,7 +360,7 @@ struct UserScenarioTests {
   @Test(
     "Adding a node that has a supernode to another parent moves it; adding it again to its own parent leaves it where it is"
   ) @MainActor func addingMovesAndReAddingKeeps() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let p1 = UserNode("p1", log: log)
     let p2 = UserNode("p2", log: log)
     let x = UserNode("x", log: log)
@@ -410,7 +387,7 @@ struct UserScenarioTests {
   @Test(
     "Attaching a node with a supernode, another window's root, or into a window that has a root throws and changes neither window"
   ) @MainActor func attachErrors() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let child = UserNode("child", log: log)
     try await root.addSubnode(child)
@@ -430,7 +407,7 @@ struct UserScenarioTests {
   @Test(
     "A spec naming a node that is not a subnode throws notASubnode, to layout(thatFits:) and to the window's layoutIfNeeded, and the frames stay; adding it fixes the next pass"
   ) @MainActor func specNamingNonSubnode() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let a = UserNode("a", log: log, size: Size(width: 10, height: 10))
     let stray = UserNode("stray", log: log, size: Size(width: 10, height: 20))
@@ -469,7 +446,7 @@ struct UserScenarioTests {
       Size(width: .nan, height: 10), Size(width: -1, height: 10), Size(width: 10, height: .infinity),
     ]) func invalidSizesThrow(bad: Size) async throws
   {
-    let node = UserNode("n", log: UserLog(), size: Size(width: 10, height: 10))
+    let node = UserNode("n", log: ScenarioLog(), size: Size(width: 10, height: 10))
     await node.setBadSize(bad)
     await #expect {
       _ = try await node.layout(thatFits: .unconstrained)
@@ -510,7 +487,7 @@ struct UserScenarioTests {
   @Test(
     "Many setNeedsDisplay calls before a manual window's turn commit one display, showing the last drawn state (Texture coalesces needsDisplay per run loop)"
   ) @MainActor func setNeedsDisplayCoalesces() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let node = UserDrawingNode("d", log: log, color: .red)
     let window = Window(size: Size(width: 8, height: 8), turnMode: .manual)
     try await window.attach(node)
@@ -531,7 +508,7 @@ struct UserScenarioTests {
   @Test(
     "A subnode removed while it draws holds up neither its former supernode's hierarchyDisplayDidFinish nor anything after"
   ) @MainActor func removedDrawingSubnodeDoesNotHoldUpParent() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let parent = UserNode("p", log: log)
     let fast = UserDrawingNode("fast", log: log)
     let slow = UserDrawingNode("slow", log: log)
@@ -562,7 +539,7 @@ struct UserScenarioTests {
     weak var weakView: View?
     weak var weakWindow: Window?
     do {
-      let log = UserLog()
+      let log = ScenarioLog()
       let root = UserNode("root", log: log)
       let child = UserNode("child", log: log, size: Size(width: 4, height: 4))
       try await root.addSubnode(child)
@@ -592,7 +569,7 @@ struct UserScenarioTests {
     "A tree dropped while its node draws is freed once the cancelled draw returns, and its draw commits nothing"
   ) @MainActor func treeDroppedMidDrawIsFreed() async throws {
     let box = UserSignalsBox()
-    let log = UserLog()
+    let log = ScenarioLog()
     let holder = BasicNode()
     let window = Window(turnMode: .manual)
     try await window.attach(holder)
@@ -617,7 +594,7 @@ struct UserScenarioTests {
   @Test(
     "A detached root attached to another window of another size loads nothing again, enters and exits in balance, and is laid out at the new size"
   ) @MainActor func reattachToAnotherWindow() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let child = UserNode("child", log: log, size: Size(width: 4, height: 6))
     try await root.addSubnode(child)
@@ -642,7 +619,7 @@ struct UserScenarioTests {
   @Test(
     "Background writes queued in a manual window before its root is detached reach the views when the root is attached to another window"
   ) @MainActor func queuedWritesFollowTheTree() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let child = UserNode("child", log: log, size: Size(width: 4, height: 6))
     try await root.addSubnode(child)
@@ -665,8 +642,8 @@ struct UserScenarioTests {
   @Test(
     "A background write to a node of a tree detached from a manual window reaches its view at that window's next flush (the tree keeps its window's turns)"
   ) @MainActor func writeToDetachedTreeReachesView() async throws {
-    let root = UserNode("root", log: UserLog())
-    let child = UserNode("child", log: UserLog(), size: Size(width: 4, height: 6))
+    let root = UserNode("root", log: ScenarioLog())
+    let child = UserNode("child", log: ScenarioLog(), size: Size(width: 4, height: 6))
     try await root.addSubnode(child)
     let window = Window(turnMode: .manual)
     try await window.attach(root)
@@ -681,7 +658,7 @@ struct UserScenarioTests {
   @Test(
     "A subnode removed after asking for a new size is not put back by the pass that lays out its size"
   ) @MainActor func removedWhileItsPassIsPending() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let child = UserNode("child", log: log, size: Size(width: 4, height: 6))
     let other = UserNode("other", log: log, size: Size(width: 4, height: 6))
@@ -705,7 +682,7 @@ struct UserScenarioTests {
   @Test(
     "A subnode moved to another parent in the same window, with both parents relaid out, takes its new parent's frame"
   ) @MainActor func movedInWindowTakesNewFrame() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let left = UserNode("left", log: log)
     let right = UserNode("right", log: log)
@@ -736,7 +713,7 @@ struct UserScenarioTests {
   @Test(
     "Properties written in the background before load are on the view when didLoad runs (Texture applies the pending state before didLoad)"
   ) @MainActor func pendingStateBeforeDidLoad() async throws {
-    let seen = UserLog()
+    let seen = ScenarioLog()
     let node = BasicNode()
     await node.onDidLoad { context in
       seen.add("alpha \(context.view?.alpha ?? -1) hidden \(context.view?.isHidden ?? false)")
@@ -754,7 +731,7 @@ struct UserScenarioTests {
   @Test(
     "A leaf whose style changes after load relayouts its ancestors: a new preferred size moves its siblings and resizes its parent"
   ) @MainActor func styleChangeRelaysOutAncestors() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let leaf = BasicNode()
     let sibling = BasicNode()
     await leaf.setStyle { $0.preferredSize = Size(width: 10, height: 10) }
@@ -800,7 +777,7 @@ struct UserScenarioTests {
   @Test(
     "A window root whose layout code starts failing keeps its frames, layoutIfNeeded throws, and the next valid layout is applied"
   ) @MainActor func rootFailsThenRecovers() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let child = UserNode("child", log: log, size: Size(width: 4, height: 6))
     try await root.addSubnode(child)
@@ -825,7 +802,7 @@ struct UserScenarioTests {
   @Test(
     "After a pass moves a subnode, its frame reads the same from its view, from viewProperties off the main actor, and in convert(_:to:)"
   ) @MainActor func geometryAfterPassAgreesEverywhere() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let top = UserNode("top", log: log, size: Size(width: 4, height: 10))
     let bottom = UserNode("bottom", log: log, size: Size(width: 4, height: 6))
@@ -849,7 +826,7 @@ struct UserScenarioTests {
   @Test(
     "Measuring a loaded node in another range from a background task applies nothing: the next layoutIfNeeded leaves the frames as they were"
   ) @MainActor func measurementNeverApplies() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let child = UserNode("child", log: log)
     let leaf = UserNode("leaf", log: log, size: Size(width: 4, height: 6))
@@ -872,7 +849,7 @@ struct UserScenarioTests {
 
   @Test("A window resized twice before its pass lays its root out at the last size; an attach racing a resize too")
   @MainActor func resizedTwiceBeforePass() async throws {
-    let log = UserLog()
+    let log = ScenarioLog()
     let root = UserNode("root", log: log)
     let child = UserNode("child", log: log, size: Size(width: 4, height: 6))
     try await root.addSubnode(child)
