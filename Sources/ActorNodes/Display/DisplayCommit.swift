@@ -120,11 +120,10 @@ struct DisplaySuspension: MainTurnFeature {
   /// Weakly, as a commit's: a notice waiting for a turn keeps no released node's views.
   weak let core: NodeCore?
 
-  /// Queues the notice of `core`'s suspension, from any isolation domain; none for a node whose view is not
-  /// loading or loaded, which no display started for (a tree suspended before it is attached costs no task and
-  /// no turn: a display starts only once the view exists, and the node is suspended already by then).
+  /// Queues the notice of `core`'s suspension, from any isolation domain. The caller sends none for a node whose
+  /// view is not loading or loaded, which no display started for (a tree suspended before it is attached costs no
+  /// task and no turn: a display starts only once the view exists, and the node is suspended already by then).
   nonisolated static func submit(for core: NodeCore) {
-    guard core.isViewLoaded else { return }
     Task { @HierarchyActor in TurnQueue.queue(of: core).submit(DisplaySuspension(core: core)) }
   }
 

@@ -84,6 +84,9 @@ extension DisplayNode {
     let wasSuspended = nodeCore.setDisplayFlag(NodeCore.displaySuspended, isSuspended)
     guard wasSuspended != isSuspended else { return }
     if isSuspended {
+      // A node whose view is neither loading nor loaded has no draw to cancel and no supernode waiting for one
+      // (see `DisplaySuspension.submit(for:)`): suspending a tree before it is attached costs no task.
+      guard nodeCore.isViewLoaded else { return }
       DisplayScheduler.cancelDraws(of: [nodeCore])
       DisplaySuspension.submit(for: nodeCore)
     } else {
