@@ -23,6 +23,23 @@ actor SpecCountingLeaf: DisplayNode {
   }
 }
 
+/// A leaf whose measurement waits for `gate` to hold "go", and counts its measurements.
+actor SpecGatedLeaf: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "gated")
+  let gate: ScenarioCounter
+  private(set) var measures = 0
+
+  init(gate: ScenarioCounter) { self.gate = gate }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    measures += 1
+    await gate.add("started")
+    await gate.wait(for: "go")
+    return .size(Size(width: 30, height: 20))
+  }
+}
+
 @Suite("Layout semantics from Texture's algorithms, public API only (adversarial round 34)", .timeLimit(.minutes(2)))
 struct SpecScenarioTests {
   /// The layout of a node whose spec is `spec`, measured in `range` at `scale`.
@@ -132,16 +149,23 @@ struct SpecScenarioTests {
   ) func shrinkWeightedBySizeTimesFactor() async throws {
     let a = BasicNode(debugName: "a")
     let b = BasicNode(debugName: "b")
-    let layout = try await measure(SizeRange(exactly: Size(width: 200, height: 10))) {
+    let spec: @Sendable () -> LayoutSpec = {
       .stack(children: [
         .node(a).flexBasis(.points(150)).flexShrink(1), .node(b).flexBasis(.points(100)).flexShrink(3),
       ])
     }
+    let range = SizeRange(exactly: Size(width: 200, height: 10))
+    let layout = try await measure(range, spec)
     // Overflow 50. Weights 150 x 1/4 = 37.5 and 100 x 3/4 = 75 (sum 112.5): a gives 50 x 37.5/112.5 = 16.67,
     // b 33.33. a 133.33 → 134; b starts after a's ceiled size, at 134, and is 66.67 → 67.
     #expect(layout.frame(of: a) == Rect(x: 0, y: 0, width: 134, height: 10))
     #expect(layout.frame(of: b) == Rect(x: 134, y: 0, width: 67, height: 10))
     #expect(layout.size == Size(width: 200, height: 10))
+    // Scale 2: 133.33 → 133.5 and 66.67 → 67, b at 133.5; 200.5 is clamped to the row's 200.
+    let two = try await measure(range, scale: 2, spec)
+    #expect(two.frame(of: a) == Rect(x: 0, y: 0, width: 133.5, height: 10))
+    #expect(two.frame(of: b) == Rect(x: 133.5, y: 0, width: 67, height: 10))
+    #expect(two.size == Size(width: 200, height: 10))
   }
 
   @Test(
@@ -571,6 +595,21 @@ struct SpecScenarioTests {
     }
     // The override sets the width only: 80 x 30.
     #expect(layout.frame(of: leaf) == Rect(x: 0, y: 0, width: 80, height: 30))
+
+    let bounded = BasicNode(debugName: "bounded")
+    await bounded.setStyle {
+      $0.minSize = Size(width: 40, height: 40)
+      $0.maxSize = Size(width: 60, height: 60)
+    }
+    // As a root in [0...100]^2: [40...60]^2, both maximums finite, so a plain node takes them: 60 x 60.
+    #expect(
+      try await bounded.layout(thatFits: SizeRange(min: .zero, max: Size(width: 100, height: 100))).size
+        == Size(width: 60, height: 60))
+    let row = try await measure(SizeRange(exactly: Size(width: 300, height: 50))) {
+      .stack(alignItems: .start, children: [.node(bounded)])
+    }
+    // In a row 50 high: [0...∞] ∩ [40...60] along, [0...50] ∩ [40...60] = [40...50] across: 60 x 50.
+    #expect(row.frame(of: bounded) == Rect(x: 0, y: 0, width: 60, height: 50))
   }
 
   @Test(
@@ -770,6 +809,9 @@ struct SpecScenarioTests {
     try await window.layoutIfNeeded()
     #expect(root.appliedLayout?.size == size)
     #expect(await root.measures == 1)
+    // Asked again for the range it is laid out in: Texture answers from the calculated layout.
+    #expect(try await root.layout(thatFits: SizeRange(exactly: size)).size == size)
+    #expect(await root.measures == 1)
   }
 
   @Test(
@@ -879,6 +921,109 @@ struct SpecScenarioTests {
     // a: width [0...100] across, height [0...∞] along: unbounded, 0 x 0, at y 5.
     #expect(b.view?.frame == Rect(x: 0, y: 0, width: 30, height: 5))
     #expect(a.view?.frame == Rect(x: 0, y: 5, width: 0, height: 0))
+  }
+
+  @Test(
+    "Relative spec, each sizing option at each of the nine positions: the spec shrinks to the child (20 x 10) on the axes the option names, and the child's offset follows",
+    arguments: [
+      (RelativeSizing(), Size(width: 100, height: 60)), (.minimumWidth, Size(width: 20, height: 60)),
+      (.minimumHeight, Size(width: 100, height: 10)), (.minimumSize, Size(width: 20, height: 10)),
+    ]
+  ) func relativeSizingAtEveryPosition(sizing: RelativeSizing, size: Size) async throws {
+    let x = BasicNode(debugName: "x")
+    let positions: [(RelativePosition, Double)] = [(.start, 0), (.center, 0.5), (.end, 1)]
+    for (horizontal, h) in positions {
+      for (vertical, v) in positions {
+        let layout = try await measure(Self.box) {
+          .relative(
+            horizontal: horizontal, vertical: vertical, sizing: sizing,
+            .node(x).preferredSize(Size(width: 20, height: 10)))
+        }
+        // Free (W - 20, H - 10) shared by the position's proportion: 0, a half, all of it (whole points here).
+        #expect(layout.size == size)
+        #expect(
+          layout.frame(of: x)
+            == Rect(x: (size.width - 20) * h, y: (size.height - 10) * v, width: 20, height: 10))
+      }
+    }
+  }
+
+  @Test(
+    "An absolute child's explicit width is cut to the room left past its position (30 at x 90 in 100 → 10), and kept where there is room"
+  ) func absoluteChildCutToItsRoom() async throws {
+    let cut = BasicNode(debugName: "cut")
+    let kept = BasicNode(debugName: "kept")
+    let layout = try await measure(SizeRange(min: .zero, max: Size(width: 100, height: 50))) {
+      .absolute(children: [
+        .node(cut).preferredSize(Size(width: 30, height: 10)).layoutPosition(Point(x: 90, y: 0)),
+        .node(kept).preferredSize(Size(width: 30, height: 10)).layoutPosition(Point(x: 60, y: 20)),
+      ])
+    }
+    // cut: min 0, width 30 above the automatic max 100 - 90 = 10 → exactly 10. kept: room 40, exactly 30.
+    #expect(layout.frame(of: cut) == Rect(x: 90, y: 0, width: 10, height: 10))
+    #expect(layout.frame(of: kept) == Rect(x: 60, y: 20, width: 30, height: 10))
+  }
+
+  @Test(
+    "A subnode's own fractional width follows its window: 50% of a 200-wide row is 100, and 150 once the window is 300 wide"
+  ) @MainActor func fractionalStyleFollowsWindowResize() async throws {
+    let leaf = SpecCountingLeaf(intrinsic: Size(width: 10, height: 10))
+    await leaf.setStyle { $0.width = .fraction(0.5) }
+    let root = BasicNode(debugName: "root", automaticallyManagesSubnodes: true) { _, _ in
+      .stack(alignItems: .start, children: [.node(leaf)])
+    }
+    let window = Window(size: Size(width: 200, height: 50), turnMode: .manual)
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 50) }
+    try await window.attach(root)
+    // The row is exactly 200 wide: 50% is 100; height [0...50], the leaf's 10.
+    #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 100, height: 10))
+    window.resize(to: Size(width: 300, height: 50))
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 300, height: 50) }
+    try await window.layoutIfNeeded()
+    #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 150, height: 10))
+  }
+
+  @Test(
+    "The single flexible item in a window's row across resizes: grown from 0 to fill 200, left at 0 when the row overflows at 100, grown again at 200"
+  ) @MainActor func singleFlexibleItemAcrossResizes() async throws {
+    let flexible = SpecCountingLeaf(intrinsic: Size(width: 50, height: 10))
+    let wide = SpecCountingLeaf(intrinsic: Size(width: 120, height: 10))
+    let root = BasicNode(debugName: "root", automaticallyManagesSubnodes: true) { _, _ in
+      .stack(children: [.node(flexible).flexGrow(1).flexShrink(1), .node(wide).width(120).flexShrink(1)])
+    }
+    let window = Window(size: Size(width: 200, height: 50), turnMode: .manual)
+    func resize(_ width: Double) async throws {
+      window.resize(to: Size(width: width, height: 50))
+      await root.configure { $0.frame = Rect(x: 0, y: 0, width: width, height: 50) }
+      try await window.layoutIfNeeded()
+    }
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 200, height: 50) }
+    try await window.attach(root)
+    // 200: flexible skipped (0); free 80, all to it: exactly 80 x 50 (stretched); wide 120 x 50 at 80.
+    #expect(flexible.view?.frame == Rect(x: 0, y: 0, width: 80, height: 50))
+    #expect(wide.view?.frame == Rect(x: 80, y: 0, width: 120, height: 50))
+    // 100: overflow 20, flexible's weight 0 x 1: wide gives all 20 → 100; flexible stays 0, stretched to 50.
+    try await resize(100)
+    #expect(flexible.view?.frame == Rect(x: 0, y: 0, width: 0, height: 50))
+    #expect(wide.view?.frame == Rect(x: 0, y: 0, width: 100, height: 50))
+    try await resize(200)
+    #expect(flexible.view?.frame == Rect(x: 0, y: 0, width: 80, height: 50))
+    #expect(wide.view?.frame == Rect(x: 80, y: 0, width: 120, height: 50))
+  }
+
+  @Test(
+    "Two tasks measuring a node in the same range at once get one measurement, as Texture's second caller finds the first's layout"
+  ) func concurrentSameRangeMeasuresOnce() async throws {
+    let gate = ScenarioCounter()
+    let leaf = SpecGatedLeaf(gate: gate)
+    let range = SizeRange(min: .zero, max: Size(width: 100, height: 100))
+    let first = Task { try await leaf.layout(thatFits: range).size }
+    await gate.wait(for: "started")
+    let second = Task { try await leaf.layout(thatFits: range).size }
+    await gate.add("go")
+    #expect(try await first.value == Size(width: 30, height: 20))
+    #expect(try await second.value == Size(width: 30, height: 20))
+    #expect(await leaf.measures == 1)
   }
 
   @Test("A ratio that is not positive stops the program")
