@@ -1026,6 +1026,70 @@ struct SpecScenarioTests {
     #expect(await leaf.measures == 1)
   }
 
+  @Test(
+    "An infinite top inset pins the child to the bottom of the range's maximum and the spec takes that maximum's height"
+  ) func infiniteTopInsetPinsToBottom() async throws {
+    let x = BasicNode(debugName: "x")
+    let layout = try await measure(SizeRange(min: .zero, max: Size(width: 100, height: 80))) {
+      .inset(
+        EdgeInsets(top: .infinity, left: 5, bottom: 10, right: 5), .node(x).preferredSize(Size(width: 20, height: 10)))
+    }
+    // Child range [0...90] x [0...70]: 20 x 10. Width 5 + 20 + 5 = 30; height ∞ → the maximum, 80.
+    // x 5; y: 80 - (10 + 10) = 60.
+    #expect(layout.size == Size(width: 30, height: 80))
+    #expect(layout.frame(of: x) == Rect(x: 5, y: 60, width: 20, height: 10))
+  }
+
+  @Test(
+    "A subnode whose inset takes all of an unbounded height fails the window's pass with invalidSize; every frame stays until its spec is fixed"
+  ) @MainActor func unboundedInsetFailsThePassAndKeepsTheTree() async throws {
+    let x = BasicNode(debugName: "x")
+    let card = BasicNode(debugName: "card") { _, _ in .inset(EdgeInsets(all: 5), .node(x).height(10)) }
+    try await card.addSubnode(x)
+    let footer = BasicNode(debugName: "footer")
+    let root = BasicNode(debugName: "root") { _, _ in
+      .stack(.vertical, children: [.node(card), .node(footer).height(20)])
+    }
+    try await root.addSubnodes([card, footer])
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 100, height: 100) }
+    try await window.attach(root)
+    // card: width exactly 100 (stretched), height [0...∞]: 5 + 10 + 5 = 20; x inside at (5, 5), 90 x 10.
+    #expect(card.view?.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+    #expect(x.view?.frame == Rect(x: 5, y: 5, width: 90, height: 10))
+    #expect(footer.view?.frame == Rect(x: 0, y: 20, width: 100, height: 20))
+
+    // An infinite top inset in the card's unbounded height: the inset takes the range's maximum, ∞.
+    await card.setLayoutSpecBlock { _, _ in
+      .inset(EdgeInsets(top: .infinity, left: 0, bottom: 0, right: 0), .node(x).height(10))
+    }
+    await card.setNeedsLayout()
+    await #expect {
+      try await window.layoutIfNeeded()
+    } throws: { error in
+      if case LayoutError.invalidSize = error { true } else { false }
+    }
+    #expect(card.view?.frame == Rect(x: 0, y: 0, width: 100, height: 20))
+    #expect(x.view?.frame == Rect(x: 5, y: 5, width: 90, height: 10))
+    #expect(footer.view?.frame == Rect(x: 0, y: 20, width: 100, height: 20))
+
+    await card.setLayoutSpecBlock { _, _ in .inset(EdgeInsets(all: 10), .node(x).height(10)) }
+    await card.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    // 10 + 10 + 10 = 30 high; x at (10, 10), 80 x 10; the footer moves to 30.
+    #expect(card.view?.frame == Rect(x: 0, y: 0, width: 100, height: 30))
+    #expect(x.view?.frame == Rect(x: 10, y: 10, width: 80, height: 10))
+    #expect(footer.view?.frame == Rect(x: 0, y: 30, width: 100, height: 20))
+  }
+
+  @Test("A style spacing that is not finite stops the program")
+  func nanSpacingExits() async {
+    await #expect(processExitsWith: .failure) {
+      var style = LayoutStyle()
+      style.spacingBefore = .nan
+    }
+  }
+
   @Test("A ratio that is not positive stops the program")
   func zeroRatioExits() async {
     await #expect(processExitsWith: .failure) {
