@@ -650,4 +650,46 @@ struct HookScenarioTests {
     let output = String(decoding: try #require(result).standardErrorContent, as: UTF8.self)
     #expect(output.contains("ActorNodes contract violation: a dimension's string must be a number with pt or %"))
   }
+
+  @Test(
+    "Each node's onDidLoad blocks run right after its own didLoad, in the order added, before its supernode's didLoad (Texture: the blocks follow -didLoad, subnodes first)"
+  ) @MainActor func onDidLoadBlocksFollowEachNodesDidLoad() async throws {
+    let log = ScenarioLog()
+    let leaf = HookStateNode("l", log: log, size: Size(width: 5, height: 5))
+    let middle = HookStateNode("m", log: log)
+    let root = HookStateNode("r", log: log)
+    try await middle.addSubnode(leaf)
+    try await root.addSubnode(middle)
+    for (node, name) in [(leaf, "l"), (middle, "m"), (root, "r")] {
+      await node.onDidLoad { _ in log.add("\(name).block1") }
+      await Task.detached { await node.onDidLoad { _ in log.add("\(name).block2") } }.value
+    }
+    let window = Window(size: Size(width: 30, height: 30), turnMode: .manual)
+    try await window.attach(root)
+    let loads = log.entries.filter { $0.contains("block") || $0.contains("didLoad") }
+      .map { String($0.split(separator: " ")[0]) }
+    #expect(
+      loads == [
+        "l.didLoad", "l.block1", "l.block2", "m.didLoad", "m.block1", "m.block2", "r.didLoad", "r.block1", "r.block2",
+      ])
+  }
+
+  @Test(
+    "A subnode added to a node loaded outside any window loads with no hierarchy hook, and enters once, with its supernode, when that supernode is attached"
+  ) @MainActor func subnodeOfStandaloneLoadedNode() async throws {
+    let log = ScenarioLog()
+    let root = HookStateNode("r", log: log)
+    await root.loadView()
+    let child = HookStateNode("c", log: log, size: Size(width: 5, height: 5))
+    await root.setChildren([child])
+    try await Task.detached { try await root.addSubnode(child) }.value
+    await child.waitForQueuedWork()
+    #expect(child.isNodeLoaded && !child.isInHierarchy)
+    #expect(child.view?.superview === root.view)
+    #expect(log.entries == ["r.didLoad loaded:true in:false", "c.didLoad loaded:true in:false"])
+    let window = Window(size: Size(width: 30, height: 30), turnMode: .manual)
+    try await window.attach(root)
+    #expect(count(log, "c", "didLoad") == 1 && count(log, "c", "willEnter") == 1 && count(log, "c", "didEnter") == 1)
+    #expect(child.view?.window === window && child.view?.frame == Rect(x: 0, y: 0, width: 30, height: 5))
+  }
 }
