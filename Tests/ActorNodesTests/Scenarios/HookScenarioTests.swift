@@ -692,4 +692,32 @@ struct HookScenarioTests {
     #expect(count(log, "c", "didLoad") == 1 && count(log, "c", "willEnter") == 1 && count(log, "c", "didEnter") == 1)
     #expect(child.view?.window === window && child.view?.frame == Rect(x: 0, y: 0, width: 30, height: 5))
   }
+
+  @Test(
+    "setLayerBacked refuses, with a typed error and nothing changed, a backing a layer would have to host a view for, a factory's backing, and any change once loaded"
+  ) @MainActor func layerBackingRefusals() async throws {
+    let log = ScenarioLog()
+    let parent = HookStateNode("p", log: log)
+    let child = HookStateNode("c", log: log)
+    try await parent.addSubnode(child)
+    await #expect(throws: HierarchyError.viewBackedSubnodeOfLayerBackedNode) { try await parent.setLayerBacked(true) }
+    #expect(await !parent.isLayerBacked)
+    try await child.setLayerBacked(true)
+    try await parent.setLayerBacked(true)
+    await #expect(throws: HierarchyError.viewBackedSubnodeOfLayerBackedNode) { try await child.setLayerBacked(false) }
+    #expect(await child.isLayerBacked)
+    let factory = BasicNode(makeView: { View() })
+    #expect(!factory.supportsLayerBacking)
+    await #expect(throws: HierarchyError.backingIsSetByFactory) { try await factory.setLayerBacked(true) }
+    #expect(await !factory.isLayerBacked)
+    let window = Window(size: Size(width: 30, height: 30), turnMode: .manual)
+    try await window.attach(parent)
+    #expect(parent.view == nil && parent.layer != nil && child.layer?.superlayer === parent.layer)
+    await #expect(throws: HierarchyError.nodeIsLoaded) { try await parent.setLayerBacked(false) }
+    #expect(await parent.isLayerBacked && parent.view == nil)
+    await #expect(throws: HierarchyError.viewBackedSubnodeOfLayerBackedNode) { try await parent.addSubnode(factory) }
+    await window.flush()
+    #expect(await factory.supernode == nil && !factory.isNodeLoaded)
+    #expect(await parent.subnodes.count == 1)
+  }
 }
