@@ -157,6 +157,12 @@ public final class NodeCore: Sendable {
   /// it must return a new view that no node owns. Such a node is
   /// synchronous: its view is drawn by whoever made it, never by the node.
   ///
+  /// It is laid out as any node: its layout places its subnodes, and its
+  /// ``DisplayNode/layout(_:)`` and ``DisplayNode/layoutDidFinish(_:)`` run
+  /// on the main actor when a layout is applied to it. Texture routes no
+  /// layout to a view block's view (its `layoutSubviews` is the app's own);
+  /// ``View`` is final, so the node's hooks are where its content is arranged.
+  ///
   /// - Parameters:
   ///   - makeView: The factory (Texture's view block).
   public init(makeView: @escaping @MainActor @Sendable () -> View) {
@@ -167,6 +173,8 @@ public final class NodeCore: Sendable {
   }
 
   /// Creates the core of a layer-backed node that wraps a layer made by `makeLayer`.
+  ///
+  /// Laid out as any node, as a node made with ``init(makeView:)`` is.
   ///
   /// - Parameters:
   ///   - makeLayer: The factory (Texture's layer block); called once, on the main actor.

@@ -137,6 +137,26 @@ private func count(_ log: ScenarioLog, _ name: String, _ hook: String) -> Int {
 
 // MARK: - Scenarios
 
+/// A node wrapping a view its factory makes (Texture's view block) that lays out a subnode with a spec and logs its
+/// layout hooks.
+actor HookFactoryNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore(makeView: { View() })
+  let nodeState = NodeState(debugName: "factory")
+  nonisolated let log: ScenarioLog
+  let child: any DisplayNode
+
+  init(log: ScenarioLog, child: any DisplayNode) {
+    self.log = log
+    self.child = child
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    .spec(.inset(EdgeInsets(top: 5, left: 5, bottom: 5, right: 5), .node(child)))
+  }
+  @MainActor func layout(_ context: borrowing LayoutContext) { log.add("factory.layout") }
+  @MainActor func layoutDidFinish(_ context: borrowing LayoutContext) { log.add("factory.layoutDidFinish") }
+}
+
 @Suite("Hooks a Texture user counts and orders, public API only (adversarial round 34)", .timeLimit(.minutes(2)))
 struct HookScenarioTests {
   @Test(
@@ -719,5 +739,24 @@ struct HookScenarioTests {
     await window.flush()
     #expect(await factory.supernode == nil && !factory.isNodeLoaded)
     #expect(await parent.subnodes.count == 1)
+  }
+
+  @Test(
+    "A node wrapping a factory's view is laid out as any node: its layout hooks run and its subnodes are placed (Texture's view block routes no layout: a deliberate difference)"
+  ) @MainActor func factoryNodeIsLaidOut() async throws {
+    let log = ScenarioLog()
+    let leaf = BasicNode(debugName: "leaf")
+    let factory = HookFactoryNode(log: log, child: leaf)
+    try await factory.addSubnode(leaf)
+    let root = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(.vertical, alignItems: .start, children: [.node(factory).preferredSize(Size(width: 40, height: 30))])
+    }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    try await window.layoutIfNeeded()
+    #expect(factory.isSynchronous)
+    #expect(factory.view?.frame == Rect(x: 0, y: 0, width: 40, height: 30))
+    #expect(leaf.view?.frame == Rect(x: 5, y: 5, width: 30, height: 20))
+    #expect(log.entries == ["factory.layout", "factory.layoutDidFinish"])
   }
 }
