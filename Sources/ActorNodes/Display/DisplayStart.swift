@@ -21,7 +21,12 @@ struct DisplayTransaction: Sendable {
 /// nearest node up from the node itself that is one, else the node alone).
 @MainActor
 enum DisplayStart {
-  static func start(_ jobs: [DisplayJob], recorders: [TurnRecorder]) -> [DisplayTransaction] {
+  ///
+  /// - Returns: The transactions whose draws start, and the nodes of the displays that took no snapshot (their
+  ///   node was in no window's hierarchy then) and would start now: the scheduler lists them again.
+  static func start(
+    _ jobs: [DisplayJob], recorders: [TurnRecorder]
+  ) -> (transactions: [DisplayTransaction], unsnapshotted: Set<ObjectIdentifier>) {
     let clock = ContinuousClock()
     let startTime = clock.now
     var started = 0
@@ -37,8 +42,9 @@ enum DisplayStart {
     }
     var transactions: [DisplayTransaction] = []
     var transactionOfContainer: [ObjectIdentifier: Int] = [:]
+    var unsnapshotted = Set<ObjectIdentifier>()
     for job in jobs {
-      guard let (entry, container) = begin(job, started: &started) else { continue }
+      guard let (entry, container) = begin(job, started: &started, unsnapshotted: &unsnapshotted) else { continue }
       if let index = transactionOfContainer[container] {
         transactions[index].entries.append(entry)
       } else {
@@ -46,19 +52,20 @@ enum DisplayStart {
         transactions.append(DisplayTransaction(entries: [entry]))
       }
     }
-    return transactions
+    return (transactions, unsnapshotted)
   }
 
   /// Starts `job` now and draws it on the main actor (``DisplayNode/displayImmediately()``).
   static func startSynchronously(_ job: DisplayJob) {
     var started = 0
-    _ = begin(job, started: &started, forceSynchronous: true)
+    var unsnapshotted = Set<ObjectIdentifier>()  // (Such a display always takes its snapshot.)
+    _ = begin(job, started: &started, unsnapshotted: &unsnapshotted, forceSynchronous: true)
   }
 
   /// Starts one display; returns its entry and its transaction container, or `nil` if it does not run
   /// asynchronously (skipped, or drawn and committed already).
   private static func begin(
-    _ job: DisplayJob, started: inout Int, forceSynchronous: Bool = false
+    _ job: DisplayJob, started: inout Int, unsnapshotted: inout Set<ObjectIdentifier>, forceSynchronous: Bool = false
   ) -> (DisplayTransaction.Entry, ObjectIdentifier)? {
     let ticket = job.ticket
     guard let core = ticket.core, let slot = core.slot, !slot.isReleased, slot.hasRunDidLoad, let layer = slot.layer,
@@ -80,6 +87,11 @@ enum DisplayStart {
     guard layer.bounds.size.width > 0, layer.bounds.size.height > 0 else {
       slot.displayState.attemptedWhileZeroSized = true
       DisplayTriggers.watchBounds(of: slot)
+      return nil
+    }
+    guard job.draw != nil else {
+      // In a window now, but in none when its display was made: the next one takes the snapshot.
+      unsnapshotted.insert(ticket.coreID)
       return nil
     }
     started += 1
