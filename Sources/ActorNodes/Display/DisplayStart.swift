@@ -12,7 +12,7 @@ struct DisplayTransaction: Sendable {
 ///
 /// For each display, in order: the node must be loaded, in a window's
 /// hierarchy, not suspended, and not superseded; its bounds must not be
-/// empty (else it is displayed when they first are not). Then the request is
+/// empty (else its contents, out of date, are cleared, and it is displayed when they first are not). Then the request is
 /// read from its layer (bounds, opacity, background) and core (scale),
 /// ``DisplayNode/displayWillStart(_:)`` runs, then its supernode's
 /// ``DisplayNode/subnodeDisplayWillStart(_:)``. A synchronous display
@@ -85,6 +85,10 @@ enum DisplayStart {
       }
     }
     guard layer.bounds.size.width > 0, layer.bounds.size.height > 0 else {
+      // What it shows is out of date (a display was asked for) and none can replace it until the bounds are not
+      // empty: cleared, as for a node that cannot display now (an image node set to `nil` and measured to nothing
+      // kept its image; Texture's `setImage:nil` clears the contents). `displayImmediately()` leaves them.
+      if !forceSynchronous { layer.contents = nil }
       slot.displayState.attemptedWhileZeroSized = true
       DisplayTriggers.watchBounds(of: slot)
       return nil
