@@ -726,4 +726,78 @@ struct DrawScenarioTests {
     #expect(log.count("p.subDidFinish") == 2)
     #expect(text.layer?.contents != before, "the new token is drawn")
   }
+
+  @Test(
+    "An image node emptied to nothing and given an image again measures and draws that image; a drawing node framed to zero mid-draw and back draws at its new size once"
+  ) @MainActor func emptiedAndFilledAgain() async throws {
+    let image = ImageNode(image: Image(pixelWidth: 10, pixelHeight: 10, filledWith: .red))
+    let column = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(.vertical, spacing: 0, alignItems: .start, children: [.node(image)])
+    }
+    let log = ScenarioLog()
+    let node = UserDrawingNode("d", log: log)
+    let root = UserNode("root", log: ScenarioLog(), size: Size(width: 100, height: 100))
+    await column.configure { $0.frame = Rect(x: 0, y: 20, width: 50, height: 50) }
+    try await root.addSubnodes([node, column])
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(root)
+    await root.recursivelyEnsureDisplay()
+    await image.setImage(nil)
+    try await window.layoutIfNeeded()
+    await root.recursivelyEnsureDisplay()
+    await image.setImage(Image(pixelWidth: 6, pixelHeight: 4, filledWith: .green))
+    try await window.layoutIfNeeded()
+    await root.recursivelyEnsureDisplay()
+    #expect(image.view?.frame.size == Size(width: 6, height: 4))
+    #expect(scenarioColor(of: image.layer) == .green)
+    #expect(image.layer?.contents?.pixelWidth == 6)
+
+    let box = UserSignalsBox()
+    await node.setParameters(UserDrawParameters(color: .blue, spin: true, signals: box, spinLimit: .max))
+    await node.setNeedsDisplay()
+    await box.signals.wait(for: "started")
+    await node.setParameters(UserDrawParameters(color: .green, spin: false, signals: nil))
+    await node.configure { $0.frame = .zero }
+    await node.setNeedsDisplay()
+    await box.signals.wait(for: "sawCancel")
+    await window.waitForPendingDisplays()
+    await window.flush()
+    #expect(log.count("d.didFinish") == 1, "the superseded draw commits nothing, and none starts at zero size")
+    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 12, height: 10) }
+    await window.flush()
+    await node.recursivelyEnsureDisplay()
+    #expect(scenarioColor(of: node.layer) == .green)
+    #expect(node.layer?.contents?.pixelWidth == 12 && node.layer?.contents?.pixelHeight == 10)
+    #expect(log.count("d.didFinish") == 2)
+  }
+
+  @Test(
+    "A text node framed by hand counts the lines set in its bounds: more lines when narrow, truncated when too short, and redrawn at each new frame (Texture's lineCount and isTruncated read the bounds)"
+  ) @MainActor func handFramedTextLines() async throws {
+    let text = TextNode(text: AttributedText("one two three four five"))
+    await text.configure { $0.frame = Rect(x: 0, y: 0, width: 300, height: 100) }
+    let root = UserNode("root", log: ScenarioLog(), size: Size(width: 300, height: 300))
+    try await root.addSubnode(text)
+    let window = Window(size: Size(width: 300, height: 300), turnMode: .manual)
+    try await window.attach(root)
+    await root.recursivelyEnsureDisplay()
+    #expect(await text.lineCount == 1)
+    #expect(!(await text.isTruncated))
+    let wide = await text.textLayout(in: Size(width: 300, height: 100))
+    await text.configure { $0.frame = Rect(x: 0, y: 0, width: 40, height: 300) }
+    await window.flush()
+    await root.recursivelyEnsureDisplay()
+    let narrowLines = await text.lineCount
+    #expect(narrowLines > 1)
+    #expect(narrowLines == (await text.textLayout(in: Size(width: 40, height: 300))).lines.count)
+    #expect(!(await text.isTruncated))
+    #expect(text.layer?.contents?.pixelWidth == 40 && text.layer?.contents?.pixelHeight == 300)
+    let lineHeight = wide.size.height
+    await text.configure { $0.frame = Rect(x: 0, y: 0, width: 40, height: lineHeight) }
+    await window.flush()
+    await root.recursivelyEnsureDisplay()
+    #expect(await text.lineCount == 1)
+    #expect(await text.isTruncated)
+    #expect(text.layer?.contents?.pixelWidth == 40)
+  }
 }
