@@ -800,4 +800,64 @@ struct DrawScenarioTests {
     #expect(await text.isTruncated)
     #expect(text.layer?.contents?.pixelWidth == 40)
   }
+
+  @Test(
+    "Twenty background tasks set images of different sizes on an image node in a window at once: it ends laid out at the size of the image it holds last, showing that image"
+  ) @MainActor func concurrentImagesOfManySizes() async throws {
+    let image = ImageNode(image: Image(pixelWidth: 5, pixelHeight: 5, filledWith: .white))
+    let below = UserDrawingNode("below", log: ScenarioLog())
+    let column = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(.vertical, spacing: 0, alignItems: .start, children: [.node(image), .node(below)])
+    }
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .automatic)
+    try await window.attach(column)
+    await column.recursivelyEnsureDisplay()
+    await withTaskGroup(of: Void.self) { group in
+      for index in 1...20 {
+        group.addTask {
+          let color = Color(red: Double(index * 10) / 255, green: 0, blue: 0)
+          await image.setImage(Image(pixelWidth: index + 2, pixelHeight: 22 - index, filledWith: color))
+        }
+      }
+    }
+    try await window.layoutIfNeeded()
+    await column.recursivelyEnsureDisplay()
+    await window.waitForPendingDisplays()
+    await window.waitForQueuedWork()
+    let last = try #require(await image.image)
+    #expect(image.view?.frame.size == last.size)
+    #expect(below.view?.frame.origin.y == last.size.height)
+    #expect(image.layer?.contents == last, "the whole image: the bounds have its ratio")
+  }
+
+  @Test(
+    "Twenty background tasks set texts of different lengths on a text node in a window at once: it ends at the size of the text it holds last, with the contents a fresh node draws for that text"
+  ) @MainActor func concurrentTextsOfManyLengths() async throws {
+    let text = TextNode(text: AttributedText("start"))
+    let column = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(.vertical, spacing: 0, alignItems: .start, children: [.node(text)])
+    }
+    let window = Window(size: Size(width: 120, height: 400), turnMode: .automatic)
+    try await window.attach(column)
+    await column.recursivelyEnsureDisplay()
+    await withTaskGroup(of: Void.self) { group in
+      for index in 1...20 {
+        group.addTask { await text.setText(AttributedText(String(repeating: "word ", count: index) + "end")) }
+      }
+    }
+    try await window.layoutIfNeeded()
+    await column.recursivelyEnsureDisplay()
+    await window.waitForPendingDisplays()
+    await window.waitForQueuedWork()
+    let last = await text.text
+    let fresh = TextNode(text: last)
+    let freshColumn = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
+      .stack(.vertical, spacing: 0, alignItems: .start, children: [.node(fresh)])
+    }
+    let other = Window(size: Size(width: 120, height: 400), turnMode: .manual)
+    try await other.attach(freshColumn)
+    await freshColumn.recursivelyEnsureDisplay()
+    #expect(text.view?.frame == fresh.view?.frame)
+    #expect(text.layer?.contents == fresh.layer?.contents)
+  }
 }
