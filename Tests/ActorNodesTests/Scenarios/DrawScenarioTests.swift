@@ -927,4 +927,56 @@ struct DrawScenarioTests {
     #expect(node.layer?.contents?.pixelWidth == 16)
     #expect(log.count("d.willStart") == 2 && log.count("d.didFinish") == 2)
   }
+
+  @Test(
+    "displayImmediately on a cell's subnode while its sibling draws commits at once, and the cell's hierarchyDisplayDidFinish waits for the sibling"
+  ) @MainActor func displayImmediatelyInsideACell() async throws {
+    let log = ScenarioLog()
+    let cell = ScenarioHookNode("cell", log: log, size: Size(width: 20, height: 20))
+    cell.setTransactionContainer(true)
+    let slow = UserDrawingNode("slow", log: log, color: .red)
+    let fast = UserDrawingNode("fast", log: log, color: .green)
+    let box = UserSignalsBox()
+    await slow.setParameters(UserDrawParameters(color: .red, spin: true, signals: box, spinLimit: .max))
+    try await cell.addSubnodes([slow, fast])
+    let window = Window(turnMode: .manual)
+    try await window.attach(cell)
+    await box.signals.wait(for: "started")
+    await fast.setColor(.blue)
+    await fast.displayImmediately()
+    #expect(scenarioColor(of: fast.layer) == .blue)
+    #expect(log.count("fast.didFinish") == 1)
+    #expect(log.count("cell.hierarchyDidFinish") == 0, "the slow subnode's display is pending")
+    box.release()
+    await box.signals.wait(for: "timedOut")
+    await cell.recursivelyEnsureDisplay()
+    #expect(scenarioColor(of: slow.layer) == .red)
+    #expect(scenarioColor(of: fast.layer) == .blue, "the superseded display of the batch never lands")
+    #expect(log.count("fast.didFinish") == 1 && log.count("slow.didFinish") == 1)
+    #expect(log.count("cell.hierarchyDidFinish") == 1)
+    #expect(log.entries.last == "cell.hierarchyDidFinish")
+  }
+
+  @Test(
+    "A text node given the same words in another color redraws once, at the same frame, with new contents of the same size"
+  ) @MainActor func textColorChangeRedraws() async throws {
+    let log = ScenarioLog()
+    let parent = ScenarioHookNode("p", log: log)
+    let text = TextNode(text: AttributedText("Hello", attributes: .init(color: .black)))
+    await parent.setChildren([text])
+    try await parent.addSubnode(text)
+    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
+    try await window.attach(parent)
+    await parent.recursivelyEnsureDisplay()
+    let before = try #require(text.layer?.contents)
+    let frame = text.view?.frame
+    await text.setText(AttributedText("Hello", attributes: .init(color: .red)))
+    try await window.layoutIfNeeded()
+    await parent.recursivelyEnsureDisplay()
+    let after = try #require(text.layer?.contents)
+    #expect(text.view?.frame == frame)
+    #expect(after.pixelWidth == before.pixelWidth && after.pixelHeight == before.pixelHeight)
+    #expect(after != before)
+    #expect(log.count("p.subDidFinish") == 2)
+  }
 }
