@@ -1,0 +1,682 @@
+import ActorNodes
+import Testing
+
+// Scenarios a Texture user would write to break the guarantees "never a hang, never a lost callback, never silent
+// corruption" under concurrency, cancellation and teardown, with the public API only (adversarial round 34): every
+// awaiting call made while the tree is edited, detached, moved or released, or from a cancelled task; coalesced,
+// superseded and cancelled measurements; a deep chain's whole life; weak references after teardown in every phase;
+// edits from many tasks while a window attaches and detaches the tree. Waits are a user's: manual windows and
+// `flush()`, `layoutIfNeeded()`, `waitForPendingDisplays()`, continuations; the round 30 and 33 nodes and logs are
+// shared (`ScenarioLog`, `ScenarioCounter`, `ScenarioHookNode`, `UserNode`, `UserDrawingNode`, `UserSignalsBox`).
+
+// MARK: - A user's own node
+
+/// A leaf of a settable size whose measurements numbered in `held` wait for the test: the n-th measurement reports
+/// "started-n" to `gate` and returns once the gate holds "go-n". It reports "freed" when it goes away.
+actor RaceGatedNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState: NodeState
+  nonisolated let gate: ScenarioCounter
+  nonisolated let held: Set<Int>
+  private(set) var measures = 0
+  private var size: Size
+
+  init(_ name: String, gate: ScenarioCounter, size: Size, held: Set<Int>) {
+    self.gate = gate
+    self.held = held
+    self.size = size
+    nodeState = NodeState(debugName: name)
+  }
+
+  func setSize(_ size: Size) { self.size = size }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    measures += 1
+    let index = measures
+    let size = size  // What this measurement saw: a change during the wait is the next measurement's.
+    if held.contains(index) {
+      await gate.add("started-\(index)")
+      await gate.wait(for: "go-\(index)")
+    }
+    return .size(size)
+  }
+
+  deinit {
+    let gate = gate
+    Task { await gate.add("freed") }
+  }
+}
+
+/// A node laid out by hand the way ported Texture code often is: it measures `inner` after the test lets it, falling
+/// back on zero when that measurement fails (Texture's `layoutThatFits:` cannot fail).
+actor RaceFallbackNode: DisplayNode {
+  nonisolated let nodeCore = NodeCore()
+  let nodeState = NodeState(debugName: "fallback")
+  nonisolated let inner: RaceGatedNode
+  nonisolated let gate: ScenarioCounter
+  private var calls = 0
+
+  init(inner: RaceGatedNode, gate: ScenarioCounter) {
+    self.inner = inner
+    self.gate = gate
+  }
+
+  func layoutMethod(thatFits range: SizeRange) async throws -> LayoutMethod {
+    calls += 1
+    if calls == 1 {
+      await gate.add("fallback-started")
+      await gate.wait(for: "fallback-go")
+    }
+    return .size((try? await inner.layout(thatFits: range))?.size ?? .zero)
+  }
+}
+
+// MARK: - Scenarios
+
+@Suite("Races, cancellation and teardown, public API only (adversarial round 34)", .timeLimit(.minutes(2)))
+struct RaceScenarioTests {
+  static let range = SizeRange(min: .zero, max: Size(width: 100, height: 100))
+
+  @Test(
+    "Identical concurrent measurements share one run of the layout code; a cancelled caller, the measuring one or one waiting, gets CancellationError at once and the others the result"
+  ) func coalescedMeasurementWithCancelledCallers() async throws {
+    let gate = ScenarioCounter()
+    let node = RaceGatedNode("gated", gate: gate, size: Size(width: 30, height: 20), held: [1])
+    let measuring = Task.detached { try await node.layout(thatFits: Self.range).size }
+    await gate.wait(for: "started-1")
+    let waiting = (0..<3).map { _ in Task.detached { try await node.layout(thatFits: Self.range).size } }
+    waiting[1].cancel()
+    // The waiting caller stops waiting while the measurement still runs (its gate is closed).
+    await #expect(throws: CancellationError.self) { try await waiting[1].value }
+    measuring.cancel()
+    await gate.add("go-1")
+    await #expect(throws: CancellationError.self) { try await measuring.value }
+    #expect(try await waiting[0].value == Size(width: 30, height: 20))
+    #expect(try await waiting[2].value == Size(width: 30, height: 20))
+    #expect(try await node.layout(thatFits: Self.range).size == Size(width: 30, height: 20))
+    #expect(await node.measures == 1, "one run of the layout code, kept for every later caller")
+  }
+
+  @Test(
+    "A measurement superseded by an invalidation while it runs is never cached: its callers get the newest size, and so do later ones"
+  ) func supersededMeasurementIsNotCached() async throws {
+    let gate = ScenarioCounter()
+    let node = RaceGatedNode("gated", gate: gate, size: Size(width: 30, height: 20), held: [1, 2, 3])
+    let first = Task.detached { try await node.layout(thatFits: Self.range).size }
+    await gate.wait(for: "started-1")
+    let joining = Task.detached { try await node.layout(thatFits: Self.range).size }
+    await node.setSize(Size(width: 50, height: 10))
+    node.invalidateCalculatedLayout()
+    for index in 1...3 { await gate.add("go-\(index)") }
+    #expect(try await first.value == Size(width: 50, height: 10))
+    #expect(try await joining.value == Size(width: 50, height: 10))
+    let measures = await node.measures
+    #expect(try await node.layout(thatFits: Self.range).size == Size(width: 50, height: 10))
+    #expect(await node.measures == measures, "the newest measurement is cached")
+  }
+
+  @Test(
+    "Every awaiting call made from a cancelled task returns, and does its work: the attach lays out, the waits wait, the display commits, the detach detaches"
+  ) @MainActor func awaitingCallsFromACancelledTask() async throws {
+    let log = ScenarioLog()
+    let root = UserNode("root", log: log)
+    let child = UserNode("child", log: log, size: Size(width: 10, height: 6))
+    let drawing = UserDrawingNode("drawing", log: log)
+    try await root.addSubnodes([child, drawing])
+    await root.setChildren([child])
+    let window = Window(size: Size(width: 40, height: 40), turnMode: .manual)
+    let gate = ScenarioCounter()
+    let task = Task { @MainActor in
+      await gate.wait(for: "go")
+      #expect(Task.isCancelled)
+      try await window.attach(root)
+      #expect(child.view?.frame == Rect(x: 0, y: 0, width: 40, height: 6), "the attach's pass ran")
+      await child.setFixedSize(Size(width: 10, height: 9))
+      await child.setNeedsLayout()
+      try await window.waitForLayoutPasses()
+      await window.flush()
+      #expect(child.view?.frame == Rect(x: 0, y: 0, width: 40, height: 9))
+      await child.setFixedSize(Size(width: 10, height: 12))
+      await child.setNeedsLayout()
+      try await window.layoutIfNeeded()
+      #expect(child.view?.frame == Rect(x: 0, y: 0, width: 40, height: 12))
+      await child.setFixedSize(Size(width: 10, height: 14))
+      await child.setNeedsLayout()
+      try await child.layoutIfNeeded()
+      #expect(child.view?.frame == Rect(x: 0, y: 0, width: 40, height: 14))
+      await window.waitForPendingDisplays()
+      await root.recursivelyEnsureDisplay()
+      #expect(drawing.layer?.contents != nil, "the display committed")
+      await Task.detached { await child.configure { $0.alpha = 0.5 } }.value
+      await window.flush()
+      await child.waitForQueuedWork()
+      await window.waitForQueuedWork()
+      #expect(child.view?.alpha == 0.5)
+      await window.detach()
+      #expect(!root.isInHierarchy)
+    }
+    task.cancel()
+    await gate.add("go")
+    try await task.value
+    #expect(log.count("root.didExit") == 1)
+    #expect(log.count("drawing.didFinish") == 1)
+  }
+
+  @Test(
+    "An unloaded node's layoutIfNeeded and layout(thatFits:) from a cancelled task throw CancellationError and cache nothing; the next call lays the tree out"
+  ) func unloadedCallsFromACancelledTask() async throws {
+    let log = ScenarioLog()
+    let (root, child) = await MainActor.run {
+      (UserNode("root", log: log), UserNode("child", log: log, size: Size(width: 10, height: 6)))
+    }
+    try await root.addSubnode(child)
+    await root.setChildren([child])
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 30, height: 30) }
+    let gate = ScenarioCounter()
+    let task = Task.detached {
+      await gate.wait(for: "go")
+      await #expect(throws: CancellationError.self) { try await root.layoutIfNeeded() }
+      await #expect(throws: CancellationError.self) { try await root.layout(thatFits: Self.range) }
+    }
+    task.cancel()
+    await gate.add("go")
+    await task.value
+    #expect(await child.viewProperties().frame == .zero, "nothing was laid out")
+    try await root.layoutIfNeeded()
+    #expect(await child.viewProperties().frame == Rect(x: 0, y: 0, width: 30, height: 6))
+    #expect(try await root.layout(thatFits: SizeRange(exactWidth: 20)).size == Size(width: 20, height: 6))
+  }
+
+  @Test(
+    "A task waiting for a node's queued write in a manual window is let go by the flush of the window the tree moved to, and the write shows"
+  ) @MainActor func queuedWorkWaiterFollowsTheTree() async throws {
+    let log = ScenarioLog()
+    let root = UserNode("root", log: log)
+    let child = UserNode("child", log: log, size: Size(width: 4, height: 6))
+    try await root.addSubnode(child)
+    let first = Window(turnMode: .manual)
+    try await first.attach(root)
+    await Task.detached { await child.configure { $0.alpha = 0.5 } }.value
+    let arrived = ScenarioCounter()
+    let waiter = Task.detached {
+      await child.waitForQueuedWork()
+      await arrived.add("done")
+    }
+    await first.detach()
+    let second = Window(turnMode: .manual)
+    try await second.attach(root)
+    await second.flush()
+    await waiter.value
+    #expect(await arrived.has("done"))
+    #expect(child.view?.alpha == 0.5)
+    #expect(child.isInHierarchy)
+  }
+
+  @Test(
+    "A task waiting for a node's queued write in a manual window that goes away returns; later writes and waits of the tree still end"
+  ) @MainActor func queuedWorkWaiterWhenItsWindowGoesAway() async throws {
+    let log = ScenarioLog()
+    let root = UserNode("root", log: log)
+    let child = UserNode("child", log: log, size: Size(width: 4, height: 6))
+    try await root.addSubnode(child)
+    var window: Window? = Window(turnMode: .manual)
+    try await window?.attach(root)
+    await Task.detached { await child.configure { $0.alpha = 0.5 } }.value
+    let waiter = Task.detached { await child.waitForQueuedWork() }
+    window = nil
+    await waiter.value
+    #expect(!root.isInHierarchy)
+    await Task.detached {
+      await child.configure { $0.alpha = 0.25 }
+      await child.waitForQueuedWork()
+    }.value
+    #expect(child.view?.alpha == 0.25)
+  }
+
+  @Test(
+    "window.layoutIfNeeded() waiting for a pass returns when the tree is detached mid-pass; another window then lays the tree out at the newest size"
+  ) @MainActor func layoutIfNeededReturnsWhenDetachedMidPass() async throws {
+    let log = ScenarioLog()
+    let gate = ScenarioCounter()
+    let root = UserNode("root", log: log)
+    let leaf = RaceGatedNode("leaf", gate: gate, size: Size(width: 10, height: 5), held: [2])
+    try await root.addSubnode(leaf)
+    await root.setChildren([leaf])
+    let first = Window(size: Size(width: 50, height: 50), turnMode: .manual)
+    try await first.attach(root)
+    #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 50, height: 5))
+    await leaf.setSize(Size(width: 10, height: 8))
+    await leaf.setNeedsLayout()
+    let waiting = Task { @MainActor in try await first.layoutIfNeeded() }
+    await gate.wait(for: "started-2")
+    await first.detach()
+    await gate.add("go-2")
+    try await waiting.value
+    let second = Window(size: Size(width: 60, height: 60), turnMode: .manual)
+    try await second.attach(root)
+    try await second.layoutIfNeeded()
+    #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 60, height: 8))
+    #expect(leaf.isInHierarchy && root.view?.superview === second.view)
+  }
+
+  @Test(
+    "A loaded node's layoutIfNeeded after the manual window it was last in went away returns and lays its subnodes out at its bounds"
+  ) @MainActor func layoutIfNeededAfterItsWindowWentAway() async throws {
+    let log = ScenarioLog()
+    let root = UserNode("root", log: log)
+    let child = UserNode("child", log: log, size: Size(width: 10, height: 6))
+    try await root.addSubnode(child)
+    await root.setChildren([child])
+    await root.configure { $0.frame = Rect(x: 0, y: 0, width: 70, height: 70) }
+    var window: Window? = Window(size: Size(width: 70, height: 70), turnMode: .manual)
+    try await window?.attach(root)
+    await window?.detach()
+    window = nil
+    await child.setFixedSize(Size(width: 10, height: 11))
+    await child.setNeedsLayout()
+    try await root.layoutIfNeeded()
+    #expect(child.view?.frame == Rect(x: 0, y: 0, width: 70, height: 11))
+  }
+
+  @Test(
+    "A tree dropped with its window while a layout pass is measuring it is freed, nodes and views, once the measurement returns"
+  ) @MainActor func treeDroppedMidPassIsFreed() async throws {
+    let gate = ScenarioCounter()
+    weak var weakRoot: UserNode?
+    weak var weakView: View?
+    weak var weakWindow: Window?
+    do {
+      let log = ScenarioLog()
+      let root = UserNode("root", log: log)
+      let leaf = RaceGatedNode("leaf", gate: gate, size: Size(width: 10, height: 5), held: [2])
+      try await root.addSubnode(leaf)
+      await root.setChildren([leaf])
+      var window: Window? = Window(turnMode: .manual)
+      try await window?.attach(root)
+      weakRoot = root
+      weakView = leaf.view
+      weakWindow = window
+      await leaf.setSize(Size(width: 10, height: 8))
+      await leaf.setNeedsLayout()
+      await gate.wait(for: "started-2")
+      window = nil
+    }
+    #expect(weakWindow == nil)
+    await gate.add("go-2")
+    await gate.wait(for: "freed")
+    await Window(turnMode: .manual).waitForPendingDisplays()
+    #expect(weakRoot == nil)
+    #expect(weakView == nil)
+  }
+
+  @Test(
+    "An unloaded node whose measuring caller is cancelled and dropped is freed once its layout code returns"
+  ) func nodeDroppedMidMeasurementIsFreed() async throws {
+    let gate = ScenarioCounter()
+    var node: RaceGatedNode? = RaceGatedNode("gated", gate: gate, size: Size(width: 5, height: 5), held: [1])
+    let measuring = Task.detached { [node] in try await node!.layout(thatFits: Self.range).size }
+    await gate.wait(for: "started-1")
+    measuring.cancel()
+    node = nil
+    await gate.add("go-1")
+    await #expect(throws: CancellationError.self) { try await measuring.value }
+    await gate.wait(for: "freed")
+  }
+
+  @Test(
+    "recursivelyEnsureDisplay() and waitForPendingDisplays() waiting for a slow draw return when the tree is detached mid-draw; the draw is cancelled and commits nothing"
+  ) @MainActor func ensureDisplayReturnsWhenDetachedMidDraw() async throws {
+    let box = UserSignalsBox()
+    let log = ScenarioLog()
+    let root = BasicNode()
+    let drawing = UserDrawingNode("drawing", log: log)
+    await drawing.setParameters(UserDrawParameters(color: .blue, spin: true, signals: box, spinLimit: Int.max))
+    try await root.addSubnode(drawing)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    await box.signals.wait(for: "started")
+    let ensure = Task { @MainActor in await root.recursivelyEnsureDisplay() }
+    let pending = Task { @MainActor in await window.waitForPendingDisplays() }
+    await window.detach()
+    await ensure.value
+    await pending.value
+    await box.signals.wait(for: "sawCancel")
+    await window.flush()
+    #expect(drawing.layer?.contents == nil)
+    #expect(log.count("drawing.didFinish") == 0)
+  }
+
+  @Test(
+    "recursivelyEnsureDisplay() of a node whose window goes away mid-draw returns; the tree is freed once the draw returns"
+  ) @MainActor func ensureDisplayReturnsWhenWindowGoesAwayMidDraw() async throws {
+    let box = UserSignalsBox()
+    weak var weakDrawing: UserDrawingNode?
+    weak var weakLayer: Layer?
+    do {
+      let log = ScenarioLog()
+      let drawing = UserDrawingNode("drawing", log: log)
+      await drawing.setParameters(UserDrawParameters(color: .blue, spin: true, signals: box, spinLimit: Int.max))
+      var window: Window? = Window(turnMode: .manual)
+      try await window?.attach(drawing)
+      weakDrawing = drawing
+      weakLayer = drawing.layer
+      await box.signals.wait(for: "started")
+      let ensure = Task { @MainActor in await drawing.recursivelyEnsureDisplay() }
+      window = nil
+      await ensure.value
+      #expect(!drawing.isInHierarchy)
+    }
+    await box.signals.wait(for: "sawCancel")
+    await Window(turnMode: .manual).waitForPendingDisplays()
+    #expect(weakDrawing == nil)
+    #expect(weakLayer == nil)
+  }
+
+  @Test(
+    "A root attached to a window while another task adds it as a subnode: exactly one wins, the other throws, and the tree is in one place"
+  ) @MainActor func attachRacingAddSubnode() async throws {
+    for _ in 0..<10 {
+      let log = ScenarioLog()
+      let root = ScenarioHookNode("root", log: log)
+      let parent = BasicNode()
+      let window = Window(turnMode: .manual)
+      try await window.attach(BasicNode())
+      await window.detach()
+      let adding = Task.detached { () -> HierarchyError? in
+        do {
+          try await parent.addSubnode(root)
+          return nil
+        } catch { return error as? HierarchyError }
+      }
+      var attachError: HierarchyError?
+      do { try await window.attach(root) } catch { attachError = error }
+      let addError = await adding.value
+      #expect((attachError == nil) != (addError == nil), "one wins")
+      let supernode = await root.supernode
+      if attachError == nil {
+        #expect(addError == .nodeIsWindowRoot)
+        #expect(supernode == nil && window.rootNode === root && root.isInHierarchy)
+        #expect(log.count("root.willEnter(true)") == 1)
+      } else {
+        #expect(attachError == .rootHasSupernode)
+        #expect(supernode === parent && window.rootNode == nil && !root.isInHierarchy)
+        #expect(log.entries.isEmpty)
+      }
+    }
+  }
+
+  @Test(
+    "A detach called while an attach is in progress waits for it, then detaches: enters and exits balanced, the window left empty"
+  ) @MainActor func detachDuringAttach() async throws {
+    let log = ScenarioLog()
+    let root = ScenarioHookNode("root", log: log)
+    let child = ScenarioHookNode("child", log: log, size: Size(width: 2, height: 2))
+    try await root.addSubnode(child)
+    let window = Window(turnMode: .manual)
+    let attaching = Task { @MainActor in try await window.attach(root) }
+    let detaching = Task { @MainActor in await window.detach() }
+    try await attaching.value
+    await detaching.value
+    await window.flush()
+    #expect(window.rootNode == nil)
+    #expect(!root.isInHierarchy && !child.isInHierarchy)
+    #expect(window.view.subviews.isEmpty)
+    for name in ["root", "child"] {
+      #expect(log.count("\(name).willEnter(true)") == log.count("\(name).didExit(false)"))
+    }
+  }
+
+  @Test(
+    "recursivelyEnsureDisplay() waiting for a subnode's slow draw returns when another task removes that subnode; its draw commits nothing"
+  ) @MainActor func ensureDisplayReturnsWhenSubnodeRemovedMidDraw() async throws {
+    let box = UserSignalsBox()
+    let log = ScenarioLog()
+    let root = BasicNode()
+    let drawing = UserDrawingNode("drawing", log: log)
+    await drawing.setParameters(UserDrawParameters(color: .blue, spin: true, signals: box, spinLimit: Int.max))
+    try await root.addSubnode(drawing)
+    let window = Window(turnMode: .manual)
+    try await window.attach(root)
+    await box.signals.wait(for: "started")
+    let ensure = Task { @MainActor in await root.recursivelyEnsureDisplay() }
+    await Task.detached { await drawing.removeFromSupernode() }.value
+    await ensure.value
+    await box.signals.wait(for: "sawCancel")
+    await window.flush()
+    #expect(drawing.layer?.contents == nil)
+    #expect(log.count("drawing.didFinish") == 0)
+    #expect(!drawing.isInHierarchy)
+  }
+
+  @Test(
+    "window.layoutIfNeeded() returns while another task keeps invalidating until it does: later requests are left to later passes"
+  ) @MainActor func layoutIfNeededUnderAnEndlessInvalidationStorm() async throws {
+    let log = ScenarioLog()
+    let root = UserNode("root", log: log)
+    let child = UserNode("child", log: log, size: Size(width: 10, height: 5))
+    try await root.addSubnode(child)
+    await root.setChildren([child])
+    let window = Window(size: Size(width: 40, height: 40), turnMode: .manual)
+    try await window.attach(root)
+    await child.setFixedSize(Size(width: 10, height: 7))
+    await child.setNeedsLayout()
+    let done = ScenarioCounter()
+    let storm = Task.detached {
+      var height = 8.0
+      while !(await done.has("done")) {
+        await child.setFixedSize(Size(width: 10, height: height))
+        await child.setNeedsLayout()
+        height = height == 8 ? 9 : 8
+      }
+    }
+    try await window.layoutIfNeeded()
+    await done.add("done")
+    await storm.value
+    #expect([7, 8, 9].contains(child.view?.frame.height ?? 0))
+    await child.setFixedSize(Size(width: 10, height: 12))
+    await child.setNeedsLayout()
+    try await window.layoutIfNeeded()
+    #expect(child.view?.frame == Rect(x: 0, y: 0, width: 40, height: 12))
+  }
+
+  @Test(
+    "recursivelyEnsureDisplay() and waitForPendingDisplays() return while another task keeps asking the node to redisplay until they do; the newest color shows at the end"
+  ) @MainActor func displayWaitsUnderAnEndlessRedisplayStorm() async throws {
+    let log = ScenarioLog()
+    let drawing = UserDrawingNode("drawing", log: log)
+    let window = Window(turnMode: .manual)
+    try await window.attach(drawing)
+    let done = ScenarioCounter()
+    let storm = Task.detached {
+      var red = true
+      while !(await done.has("done")) {
+        await drawing.setColor(red ? .red : .green)
+        await drawing.setNeedsDisplay()
+        red.toggle()
+      }
+    }
+    await drawing.recursivelyEnsureDisplay()
+    await window.waitForPendingDisplays()
+    await done.add("done")
+    await storm.value
+    await drawing.setColor(.blue)
+    await drawing.setNeedsDisplay()
+    await drawing.recursivelyEnsureDisplay()
+    #expect(scenarioColor(of: drawing.layer) == .blue)
+  }
+
+  @Test(
+    "A measurement whose caller is cancelled after its layout code falls back on a refused submeasurement is not cached: a caller that joined it gets the true size"
+  ) func joinerOfARefusedMeasurementGetsTheTrueSize() async throws {
+    let gate = ScenarioCounter()
+    let inner = RaceGatedNode("inner", gate: gate, size: Size(width: 12, height: 7), held: [])
+    let holder = RaceFallbackNode(inner: inner, gate: gate)
+    let measuring = Task.detached { try await holder.layout(thatFits: Self.range).size }
+    await gate.wait(for: "fallback-started")
+    let joining = Task.detached { try await holder.layout(thatFits: Self.range).size }
+    measuring.cancel()
+    await gate.add("fallback-go")
+    await #expect(throws: CancellationError.self) { try await measuring.value }
+    #expect(try await joining.value == Size(width: 12, height: 7))
+    #expect(try await holder.layout(thatFits: Self.range).size == Size(width: 12, height: 7))
+  }
+
+  @Test(
+    "Many tasks moving leaves between two containers while the window attaches and detaches the tree: no leaf lost or duplicated, views follow nodes, enters and exits balanced, each view loaded once"
+  ) @MainActor func editStormWhileAttachingAndDetaching() async throws {
+    let log = ScenarioLog()
+    let root = ScenarioHookNode("root", log: log)
+    let left = ScenarioHookNode("left", log: log)
+    let right = ScenarioHookNode("right", log: log)
+    try await root.addSubnodes([left, right])
+    let leaves = (0..<8).map { ScenarioHookNode("leaf\($0)", log: log, size: Size(width: 2, height: 2)) }
+    try await left.addSubnodes(leaves)
+    let window = Window(turnMode: .manual)
+    let editors = (0..<4).map { task in
+      Task.detached {
+        for round in 0..<25 {
+          for leaf in [leaves[task * 2], leaves[task * 2 + 1]] {
+            switch round % 3 {
+            case 0: try await right.addSubnode(leaf)
+            case 1: await leaf.removeFromSupernode()
+            default: try await left.insertSubnode(leaf, at: 0)
+            }
+          }
+        }
+        for leaf in [leaves[task * 2], leaves[task * 2 + 1]] { try await left.addSubnode(leaf) }
+      }
+    }
+    for _ in 0..<6 {
+      try await window.attach(root)
+      await window.flush()
+      await window.detach()
+    }
+    try await window.attach(root)
+    for editor in editors { try await editor.value }
+    await window.flush()
+    let subnodes = await left.subnodes
+    #expect(subnodes.count == 8)
+    #expect(Set(subnodes.map { ObjectIdentifier($0) }) == Set(leaves.map { ObjectIdentifier($0) }))
+    #expect(await right.subnodes.isEmpty)
+    #expect(left.view?.subviews.count == 8)
+    #expect(right.view?.subviews.isEmpty == true)
+    for leaf in leaves {
+      #expect(leaf.view?.superview === left.view)
+      #expect(leaf.isInHierarchy)
+      #expect(await leaf.supernodes.map { ObjectIdentifier($0) } == [ObjectIdentifier(left), ObjectIdentifier(root)])
+    }
+    for node in leaves + [left, right, root] {
+      let name = node.name
+      #expect(log.count("\(name).didLoad") == 1, "\(name) loaded once")
+      #expect(
+        log.count("\(name).willEnter(true)") == log.count("\(name).didExit(false)") + 1, "\(name) enters and exits")
+      #expect(log.count("\(name).willEnter(false)") + log.count("\(name).didExit(true)") == 0)
+    }
+  }
+
+  @Test(
+    "The same root attached to two windows at once: one attach succeeds, the other throws nodeIsWindowRoot; the tree loads and enters once"
+  ) @MainActor func sameRootAttachedToTwoWindowsAtOnce() async throws {
+    let log = ScenarioLog()
+    let root = ScenarioHookNode("root", log: log)
+    let child = ScenarioHookNode("child", log: log, size: Size(width: 3, height: 3))
+    try await root.addSubnode(child)
+    let windows = [Window(turnMode: .manual), Window(turnMode: .manual)]
+    let attaches = windows.map { window in
+      Task { @MainActor () -> Bool in
+        do {
+          try await window.attach(root)
+          return true
+        } catch {
+          #expect((error as? HierarchyError) == .nodeIsWindowRoot)
+          return false
+        }
+      }
+    }
+    var results: [Bool] = []
+    for attach in attaches { results.append(await attach.value) }
+    #expect(results.filter { $0 }.count == 1)
+    let winner = results[0] ? windows[0] : windows[1]
+    #expect(winner.rootNode === root)
+    #expect(root.view?.superview === winner.view)
+    #expect(log.count("root.didLoad") == 1 && log.count("child.didLoad") == 1)
+    #expect(log.count("root.willEnter(true)") == 1 && log.count("child.willEnter(true)") == 1)
+  }
+
+  @Test(
+    "Background writes racing manual flushes: every flush shows a newer or equal value, never an older write over a newer one, and the last write shows"
+  ) @MainActor func writesRacingFlushesNeverGoBack() async throws {
+    let node = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
+    let window = Window(turnMode: .manual)
+    try await window.attach(node)
+    let done = ScenarioCounter()
+    let writer = Task.detached {
+      for step in 1...200 {
+        await node.configure {
+          $0.alpha = Double(step) / 200
+          $0.frame = Rect(x: Double(step), y: 0, width: 10, height: 10)
+        }
+      }
+      await done.add("done")
+    }
+    var seen: [Double] = []
+    while !(await done.has("done")) {
+      await window.flush()
+      seen.append(node.view?.alpha ?? -1)
+      let alpha = node.view?.alpha ?? 0
+      #expect(node.view?.frame.origin.x == (alpha * 200).rounded() || alpha == 1, "a write's two fields together")
+    }
+    await writer.value
+    await window.flush()
+    #expect(zip(seen, seen.dropFirst()).allSatisfy { $0 <= $1 }, "no flush shows an older write")
+    #expect(node.view?.alpha == 1)
+    #expect(node.view?.frame == Rect(x: 200, y: 0, width: 10, height: 10))
+  }
+}
+
+@Suite("A deep chain's whole life, public API only (adversarial round 34)", .timeLimit(.minutes(5)))
+struct RaceDeepChainScenarioTests {
+  /// Its layout pass visits 100,000 levels: about 11 s in debug (as `NodeLayoutTests.deepChain`'s attach), hence a
+  /// suite of its own with the deep-tree suites' time limit.
+  @Test(
+    "A 100,000-deep chain is built in one step, laid out, loaded, drawn at its bottom and released, without overflowing a stack"
+  ) @MainActor func deepChainWholeLife() async throws {
+    let depth = 100_000
+    weak var weakTop: BasicNode?
+    weak var weakBottom: UserDrawingNode?
+    weak var weakBottomLayer: Layer?
+    do {
+      let log = ScenarioLog()
+      let bottom = UserDrawingNode("bottom", log: log)
+      var subtree = Subtree(bottom)
+      var next: any DisplayNode = bottom
+      for _ in 1..<depth {
+        let inner = next
+        let node = BasicNode { _, _ in .inset(.zero, .node(inner)) }
+        subtree = Subtree(node, subnodes: [subtree])
+        next = node
+      }
+      let top = next as! BasicNode
+      try await subtree.assemble()
+
+      subtree = Subtree(BasicNode())
+      let window = Window(size: Size(width: 16, height: 12), turnMode: .manual)
+      try await window.attach(top)
+
+      #expect(bottom.isInHierarchy)
+      #expect(bottom.appliedLayout?.size == Size(width: 16, height: 12))
+      await top.recursivelyEnsureDisplay()
+
+      #expect(bottom.layer?.contents?.pixelWidth == 16)
+      #expect(log.count("bottom.didFinish") == 1)
+      weakTop = top
+      weakBottom = bottom
+      weakBottomLayer = bottom.layer
+      await window.detach()
+    }
+    await Window(turnMode: .manual).waitForPendingDisplays()
+    #expect(weakTop == nil)
+    #expect(weakBottom == nil)
+    #expect(weakBottomLayer == nil)
+  }
+}
