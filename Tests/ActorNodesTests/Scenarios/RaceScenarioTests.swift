@@ -71,6 +71,17 @@ actor RaceFallbackNode: DisplayNode {
   }
 }
 
+/// Lets the main actor run what frees a dropped tree: a node let go off the main actor (by a draw or a pass that
+/// ends) is freed by that task, and its views in a later main-actor job, as Texture frees a node's views on the main
+/// queue's next drain. Yields until `isGone` holds, or a bound that only a leak reaches.
+@MainActor func raceDrainReleases(until isGone: () -> Bool) async {
+  var rounds = 0
+  while !isGone(), rounds < 100_000 {
+    rounds += 1
+    await Task.yield()
+  }
+}
+
 // MARK: - Scenarios
 
 @Suite("Races, cancellation and teardown, public API only (adversarial round 34)", .timeLimit(.minutes(2)))
@@ -304,7 +315,7 @@ struct RaceScenarioTests {
     #expect(weakWindow == nil)
     await gate.add("go-2")
     await gate.wait(for: "freed")
-    await Window(turnMode: .manual).waitForPendingDisplays()
+    await raceDrainReleases { weakRoot == nil && weakView == nil }
     #expect(weakRoot == nil)
     #expect(weakView == nil)
   }
@@ -367,7 +378,7 @@ struct RaceScenarioTests {
       #expect(!drawing.isInHierarchy)
     }
     await box.signals.wait(for: "sawCancel")
-    await Window(turnMode: .manual).waitForPendingDisplays()
+    await raceDrainReleases { weakDrawing == nil && weakLayer == nil }
     #expect(weakDrawing == nil)
     #expect(weakLayer == nil)
   }
@@ -519,6 +530,239 @@ struct RaceScenarioTests {
     await #expect(throws: CancellationError.self) { try await measuring.value }
     #expect(try await joining.value == Size(width: 12, height: 7))
     #expect(try await holder.layout(thatFits: Self.range).size == Size(width: 12, height: 7))
+  }
+
+  @Test(
+    "A pass of window A still measuring when the tree moves to window B and is laid out there never puts A's older frames over B's, whichever window flushes first"
+  ) @MainActor func staleFramesOfTheOldWindowNeverWin() async throws {
+    let log = ScenarioLog()
+    let gate = ScenarioCounter()
+    let root = UserNode("root", log: log)
+    let leaf = RaceGatedNode("leaf", gate: gate, size: Size(width: 10, height: 5), held: [2])
+    try await root.addSubnode(leaf)
+    await root.setChildren([leaf])
+    let first = Window(size: Size(width: 50, height: 50), turnMode: .manual)
+    try await first.attach(root)
+    await leaf.setSize(Size(width: 10, height: 8))
+    await leaf.setNeedsLayout()
+    await gate.wait(for: "started-2")
+    await first.detach()
+    let second = Window(size: Size(width: 60, height: 60), turnMode: .manual)
+    try await second.attach(root)
+    try await second.layoutIfNeeded()
+    #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 60, height: 8))
+    await gate.add("go-2")
+    try await first.layoutIfNeeded()
+    await first.flush()
+    await second.flush()
+    try await second.layoutIfNeeded()
+    #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 60, height: 8))
+    #expect(root.appliedLayout?.size == Size(width: 60, height: 60))
+    #expect(leaf.appliedLayout?.size == Size(width: 60, height: 8))
+  }
+
+  @Test(
+    "A window resized while its pass is measuring ends at the new size: the pass in flight never leaves its older frames last"
+  ) @MainActor func resizeDuringAPass() async throws {
+    let log = ScenarioLog()
+    let gate = ScenarioCounter()
+    let root = UserNode("root", log: log)
+    let leaf = RaceGatedNode("leaf", gate: gate, size: Size(width: 10, height: 5), held: [2])
+    try await root.addSubnode(leaf)
+    await root.setChildren([leaf])
+    let window = Window(size: Size(width: 50, height: 50), turnMode: .manual)
+    try await window.attach(root)
+    await leaf.setSize(Size(width: 10, height: 8))
+    await leaf.setNeedsLayout()
+    await gate.wait(for: "started-2")
+    window.resize(to: Size(width: 80, height: 40))
+    await gate.add("go-2")
+    try await window.layoutIfNeeded()
+    #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 80, height: 8))
+    #expect(root.appliedLayout?.size == Size(width: 80, height: 40))
+  }
+
+  @Test(
+    "layout(thatFits:) returns, at a size the node had, while another task keeps invalidating it until it does; the next quiet measurement is exact"
+  ) func measurementUnderAnEndlessInvalidationStorm() async throws {
+    let gate = ScenarioCounter()
+    let node = RaceGatedNode("stormed", gate: gate, size: Size(width: 10, height: 5), held: [])
+    let done = ScenarioCounter()
+    let storm = Task.detached {
+      var wide = true
+      while !(await done.has("done")) {
+        await node.setSize(Size(width: wide ? 20 : 10, height: 5))
+        node.invalidateCalculatedLayout()
+        wide.toggle()
+      }
+    }
+    for _ in 0..<20 {
+      let size = try await node.layout(thatFits: Self.range).size
+      #expect(size == Size(width: 10, height: 5) || size == Size(width: 20, height: 5))
+    }
+    await done.add("done")
+    await storm.value
+    await node.setSize(Size(width: 33, height: 5))
+    node.invalidateCalculatedLayout()
+    #expect(try await node.layout(thatFits: Self.range).size == Size(width: 33, height: 5))
+  }
+
+  @Test(
+    "waitForQueuedWork() of a node and of its automatic window return while another task keeps writing until they do"
+  ) @MainActor func queuedWorkWaitsUnderAnEndlessWriteStorm() async throws {
+    let node = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
+    let window = Window()
+    try await window.attach(node)
+    let done = ScenarioCounter()
+    let storm = Task.detached {
+      var half = true
+      while !(await done.has("done")) {
+        let alpha = half ? 0.5 : 0.75
+        await node.configure { $0.alpha = alpha }
+        half.toggle()
+      }
+    }
+    await node.waitForQueuedWork()
+    await window.waitForQueuedWork()
+    await done.add("done")
+    await storm.value
+    await Task.detached { await node.configure { $0.alpha = 0.25 } }.value
+    await node.waitForQueuedWork()
+    #expect(node.view?.alpha == 0.25)
+  }
+
+  @Test(
+    "Two tasks ensuring the display of a node whose draw is under way both wait for that draw: one display, both return with its contents"
+  ) @MainActor func concurrentEnsureDisplayShareTheDrawUnderWay() async throws {
+    let box = UserSignalsBox()
+    let log = ScenarioLog()
+    let drawing = UserDrawingNode("drawing", log: log, color: .green)
+    await drawing.setParameters(UserDrawParameters(color: .green, spin: true, signals: box, spinLimit: Int.max))
+    let window = Window(turnMode: .manual)
+    try await window.attach(drawing)
+    await box.signals.wait(for: "started")
+    let ensures = (0..<2).map { _ in Task { @MainActor in await drawing.recursivelyEnsureDisplay() } }
+    let pending = Task { await window.waitForPendingDisplays() }
+    box.release()
+    for ensure in ensures { await ensure.value }
+    await pending.value
+    #expect(scenarioColor(of: drawing.layer) == .green)
+    #expect(await drawing.parameterCalls == 1, "the display under way, not another")
+    #expect(log.count("drawing.willStart") == 1 && log.count("drawing.didFinish") == 1)
+  }
+
+  @Test(
+    "A tree's loadView() racing its attach, and a subnode's loadView() racing both: each view made once, didLoad once, the tree in the window"
+  ) @MainActor func loadViewRacingAttach() async throws {
+    let log = ScenarioLog()
+    let root = ScenarioHookNode("root", log: log)
+    let child = ScenarioHookNode("child", log: log, size: Size(width: 3, height: 3))
+    let grandchild = ScenarioHookNode("grandchild", log: log, size: Size(width: 1, height: 1))
+    try await Subtree(root) { Subtree(child) { grandchild } }.assemble()
+    let window = Window(turnMode: .manual)
+    let loads = [
+      Task.detached { await root.loadView() },
+      Task.detached { await child.loadView() },
+      Task.detached { await grandchild.loadView() },
+    ]
+    try await window.attach(root)
+    for load in loads { await load.value }
+    await window.flush()
+    for node in [root, child, grandchild] {
+      #expect(log.count("\(node.name).didLoad") == 1)
+      #expect(node.isInHierarchy)
+      #expect(log.count("\(node.name).willEnter(true)") == 1)
+    }
+    #expect(root.view?.superview === window.view)
+    #expect(child.view?.superview === root.view && grandchild.view?.superview === child.view)
+    #expect(root.view?.subviews.count == 1 && child.view?.subviews.count == 1)
+  }
+
+  @Test(
+    "Tasks adding nodes under each other at once never make a cycle: of a→b, b→c and c→a one throws wouldCreateCycle, and the tree has one root"
+  ) func concurrentEditsNeverMakeACycle() async throws {
+    for _ in 0..<20 {
+      let nodes = (0..<3).map { BasicNode(debugName: "n\($0)") }
+      let edits = (0..<3).map { index in
+        Task.detached { () -> HierarchyError? in
+          do {
+            try await nodes[index].addSubnode(nodes[(index + 1) % 3])
+            return nil
+          } catch { return error as? HierarchyError }
+        }
+      }
+      var errors: [HierarchyError?] = []
+      for edit in edits { errors.append(await edit.value) }
+      #expect(errors.compactMap { $0 } == [.wouldCreateCycle])
+      var roots = 0
+      for node in nodes {
+        let supernodes = await node.supernodes
+        #expect(supernodes.count < 3, "no node is its own ancestor")
+        if supernodes.isEmpty { roots += 1 }
+      }
+      #expect(roots == 1)
+    }
+  }
+
+  @Test(
+    "A subtree removed and dropped while a background write to it waits for a live manual window's turn is freed, nodes and views, by that window's next flush"
+  ) @MainActor func subtreeDroppedWithWritesQueuedInALiveWindow() async throws {
+    let window = Window(turnMode: .manual)
+    let root = BasicNode()
+    try await window.attach(root)
+    weak var weakNode: BasicNode?
+    weak var weakView: View?
+    do {
+      let node = BasicNode()
+      let inner = BasicNode()
+      try await node.addSubnode(inner)
+      try await root.addSubnode(node)
+      await window.flush()
+      weakNode = node
+      weakView = inner.view
+      #expect(weakView != nil)
+      await Task.detached {
+        await inner.configure { $0.alpha = 0.5 }
+        await node.removeFromSupernode()
+      }.value
+    }
+    await window.flush()
+    await raceDrainReleases { weakNode == nil && weakView == nil }
+    #expect(weakNode == nil)
+    #expect(weakView == nil)
+    #expect(root.view?.subviews.isEmpty == true)
+  }
+
+  @Test(
+    "Tasks waiting in layoutIfNeeded(), waitForLayoutPasses(), a node's layoutIfNeeded() and waitForQueuedWork() that are cancelled mid-wait all return once the pass ends and the window flushes; the frames are the pass's"
+  ) @MainActor func waitersCancelledMidPassReturn() async throws {
+    let log = ScenarioLog()
+    let gate = ScenarioCounter()
+    let root = UserNode("root", log: log)
+    let leaf = RaceGatedNode("leaf", gate: gate, size: Size(width: 10, height: 5), held: [2])
+    try await root.addSubnode(leaf)
+    await root.setChildren([leaf])
+    let window = Window(size: Size(width: 50, height: 50), turnMode: .manual)
+    try await window.attach(root)
+    await leaf.setSize(Size(width: 10, height: 8))
+    await leaf.setNeedsLayout()
+    await gate.wait(for: "started-2")
+    await Task.detached { await root.configure { $0.alpha = 0.5 } }.value
+    let waiters: [Task<Void, any Error>] = [
+      Task { @MainActor in try await window.layoutIfNeeded() },
+      Task { @MainActor in try await window.waitForLayoutPasses() },
+      Task.detached { try await leaf.layoutIfNeeded() },
+      Task.detached { await root.waitForQueuedWork() },
+      Task { @MainActor in await window.waitForQueuedWork() },
+    ]
+    for waiter in waiters { waiter.cancel() }
+    await gate.add("go-2")
+    try await window.waitForLayoutPasses()
+    await window.flush()
+    for waiter in waiters { _ = try? await waiter.value }
+    await window.flush()
+    #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 50, height: 8))
+    #expect(root.view?.alpha == 0.5)
   }
 
   @Test(
@@ -674,7 +918,7 @@ struct RaceDeepChainScenarioTests {
       weakBottomLayer = bottom.layer
       await window.detach()
     }
-    await Window(turnMode: .manual).waitForPendingDisplays()
+    await raceDrainReleases { weakTop == nil && weakBottom == nil && weakBottomLayer == nil }
     #expect(weakTop == nil)
     #expect(weakBottom == nil)
     #expect(weakBottomLayer == nil)
