@@ -187,7 +187,7 @@ final class DisplayScheduler {
   }
 
   /// ``answered(_:through:)`` for the node of `ticket`; nothing is left to answer for a released one (a request
-  /// listed here, or a wait, holds the core).
+  /// listed here holds the core; a wait does not, see ``DisplayWaiter/Target``).
   private func answered(_ ticket: DisplayTicket, through request: UInt64) {
     if let core = ticket.core {
       answered(core, through: request)
@@ -345,13 +345,24 @@ private final class TransactionDraws {
 
 /// A caller of a wait for displays: the requests it waits for, one per node, and how far they are answered.
 @HierarchyActor
-private final class DisplayWaiter {
+final class DisplayWaiter {
+  /// A node whose requests up to ``request`` the wait waits for.
+  ///
+  /// Its core is held weakly: a wait that began while the node's display was outstanding must not keep the node's
+  /// core, and so its views, alive until the wait's other nodes are answered (a slow draw in another window held a
+  /// dropped node's layer until it ended; adversarial round 34). A released core has nothing left to answer: the
+  /// scheduler holds a core while one of its requests is unanswered, so a core that is gone was answered.
   struct Target {
-    let core: NodeCore
+    private(set) weak var core: NodeCore?
     /// The number of the latest request of the node that the wait covers.
     let request: UInt64
 
-    var isAnswered: Bool { core.displayRequestsAnswered.load(ordering: .acquiring) >= request }
+    init(core: NodeCore, request: UInt64) {
+      self.core = core
+      self.request = request
+    }
+
+    var isAnswered: Bool { core.map { $0.displayRequestsAnswered.load(ordering: .acquiring) >= request } ?? true }
   }
 
   private let targets: [Target]

@@ -45,91 +45,29 @@ struct DisplaySchedulerTests {
   }
 
   @Test(
-    "A display made while its node was in no window takes no snapshot; if the node is in one by the start hop, it is listed again and its next display draws and answers the request"
+    "A wait for displays holds none of its nodes' cores: a node whose display was outstanding when the wait began, answered and then dropped while the wait waits for another node, is freed (adversarial round 34: the wait held it, and its views, until a slow draw in another window ended)"
   )
-  @MainActor
-  func displayMadeOutOfAWindowThatStartsInOneIsListedAgain() async throws {
-    let executor = ManualExecutor()
-    let runner = HoldingRunner(executor: executor)
-    let running = runner.start()
-    defer { running.cancel() }
-    let node = HeldDrawingNode(executor: executor)
-    let core = node.nodeCore
-    await node.configure { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
-    let window = Window(size: Size(width: 10, height: 10), turnMode: .manual)
-    try await window.attach(node)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(await node.snapshots == 1 && node.layer?.contents != nil)
-    // The race, staged: the display is made while the node reads as in no window (the flag the turns keep), and the
-    // node is in one again before the start hop, as if a turn had put it there in between.
-    core.setDisplayFlag(NodeCore.inHierarchy, false)
-    runner.holdNext()
-    DisplayScheduler.request([node])
-    let snapshot = await runner.held()
-    executor.run(snapshot)  // No snapshot: the node reads as in no window.
-    core.setDisplayFlag(NodeCore.inHierarchy, true)  // The start hop waits for this main-actor job to end.
-    await window.waitForPendingDisplays()
-    #expect(await node.snapshots == 2, "listed again, its next display took the snapshot")
-    #expect(core.displayRequestsAnswered.load(ordering: .acquiring) == core.displayRequests.load(ordering: .acquiring))
-    await window.flush()
-    #expect(node.layer?.contents != nil && !(node.layer?.needsDisplay ?? true))
-  }
-}
-
-/// Runs a ``ManualExecutor``'s jobs as they arrive, except one the test asks it to hold (``holdNext()``), which it
-/// hands to the test (``held()``) to run when it chooses.
-private final class HoldingRunner: Sendable {
-  private struct State {
-    var holdsNext = false
-    var job: UnownedJob?
-    var waiter: CheckedContinuation<UnownedJob, Never>?
-  }
-
-  let executor: ManualExecutor
-  private let state = Mutex(State())
-
-  init(executor: ManualExecutor) { self.executor = executor }
-
-  func start() -> Task<Void, Never> {
-    Task { [self] in
-      var jobs = executor.makeJobQueue()
-      while let job = await jobs.iterator.next(isolation: nil) {
-        let taker: CheckedContinuation<UnownedJob, Never>?? = state.withLock {
-          guard $0.holdsNext else { return .none }
-          $0.holdsNext = false
-          guard let waiter = $0.waiter else {
-            $0.job = job
-            return .some(nil)
-          }
-          $0.waiter = nil
-          return .some(waiter)
-        }
-        switch taker {
-        case .none: executor.run(job)
-        case .some(let waiter?): waiter.resume(returning: job)
-        case .some(nil): break  // Kept for `held()`.
-        }
-      }
+  @HierarchyActor
+  func displayWaitHoldsNoCore() {
+    let slow = NodeCore()
+    weak var weakCore: NodeCore?
+    let waiter: DisplayWaiter
+    do {
+      let quick = NodeCore()
+      weakCore = quick
+      waiter = DisplayWaiter([.init(core: quick, request: 1), .init(core: slow, request: 1)])
+      #expect(!waiter.isOver())
+      quick.displayRequestsAnswered.store(1, ordering: .releasing)
+      #expect(!waiter.isOver(), "the slow node's display is still outstanding")
     }
-  }
-
-  /// Holds the next job that arrives instead of running it.
-  func holdNext() { state.withLock { $0.holdsNext = true } }
-
-  /// The job held, once it arrived.
-  func held() async -> UnownedJob {
-    await withCheckedContinuation { continuation in
-      let job: UnownedJob? = state.withLock {
-        if let job = $0.job {
-          $0.job = nil
-          return job
-        }
-        $0.waiter = continuation
-        return nil
-      }
-      if let job { continuation.resume(returning: job) }
-    }
+    #expect(weakCore == nil, "the wait holds no core")
+    #expect(!waiter.isOver())
+    slow.displayRequestsAnswered.store(1, ordering: .releasing)
+    #expect(waiter.isOver())
+    // A core released before the wait looked at it was answered (the scheduler holds a core with a request
+    // unanswered): nothing is left to wait for.
+    let released = DisplayWaiter([.init(core: NodeCore(), request: 1)])
+    #expect(released.isOver())
   }
 }
 

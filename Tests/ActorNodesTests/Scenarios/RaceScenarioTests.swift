@@ -458,63 +458,6 @@ struct RaceScenarioTests {
   }
 
   @Test(
-    "window.layoutIfNeeded() returns while another task keeps invalidating until it does: later requests are left to later passes"
-  ) @MainActor func layoutIfNeededUnderAnEndlessInvalidationStorm() async throws {
-    let log = ScenarioLog()
-    let root = UserNode("root", log: log)
-    let child = UserNode("child", log: log, size: Size(width: 10, height: 5))
-    try await root.addSubnode(child)
-    await root.setChildren([child])
-    let window = Window(size: Size(width: 40, height: 40), turnMode: .manual)
-    try await window.attach(root)
-    await child.setFixedSize(Size(width: 10, height: 7))
-    await child.setNeedsLayout()
-    let done = ScenarioCounter()
-    let storm = Task.detached {
-      var height = 8.0
-      while !(await done.has("done")) {
-        await child.setFixedSize(Size(width: 10, height: height))
-        await child.setNeedsLayout()
-        height = height == 8 ? 9 : 8
-      }
-    }
-    try await window.layoutIfNeeded()
-    await done.add("done")
-    await storm.value
-    #expect([7, 8, 9].contains(child.view?.frame.height ?? 0))
-    await child.setFixedSize(Size(width: 10, height: 12))
-    await child.setNeedsLayout()
-    try await window.layoutIfNeeded()
-    #expect(child.view?.frame == Rect(x: 0, y: 0, width: 40, height: 12))
-  }
-
-  @Test(
-    "recursivelyEnsureDisplay() and waitForPendingDisplays() return while another task keeps asking the node to redisplay until they do; the newest color shows at the end"
-  ) @MainActor func displayWaitsUnderAnEndlessRedisplayStorm() async throws {
-    let log = ScenarioLog()
-    let drawing = UserDrawingNode("drawing", log: log)
-    let window = Window(turnMode: .manual)
-    try await window.attach(drawing)
-    let done = ScenarioCounter()
-    let storm = Task.detached {
-      var red = true
-      while !(await done.has("done")) {
-        await drawing.setColor(red ? .red : .green)
-        await drawing.setNeedsDisplay()
-        red.toggle()
-      }
-    }
-    await drawing.recursivelyEnsureDisplay()
-    await window.waitForPendingDisplays()
-    await done.add("done")
-    await storm.value
-    await drawing.setColor(.blue)
-    await drawing.setNeedsDisplay()
-    await drawing.recursivelyEnsureDisplay()
-    #expect(scenarioColor(of: drawing.layer) == .blue)
-  }
-
-  @Test(
     "A measurement whose caller is cancelled after its layout code falls back on a refused submeasurement is not cached: a caller that joined it gets the true size"
   ) func joinerOfARefusedMeasurementGetsTheTrueSize() async throws {
     let gate = ScenarioCounter()
@@ -578,55 +521,6 @@ struct RaceScenarioTests {
     try await window.layoutIfNeeded()
     #expect(leaf.view?.frame == Rect(x: 0, y: 0, width: 80, height: 8))
     #expect(root.appliedLayout?.size == Size(width: 80, height: 40))
-  }
-
-  @Test(
-    "layout(thatFits:) returns, at a size the node had, while another task keeps invalidating it until it does; the next quiet measurement is exact"
-  ) func measurementUnderAnEndlessInvalidationStorm() async throws {
-    let gate = ScenarioCounter()
-    let node = RaceGatedNode("stormed", gate: gate, size: Size(width: 10, height: 5), held: [])
-    let done = ScenarioCounter()
-    let storm = Task.detached {
-      var wide = true
-      while !(await done.has("done")) {
-        await node.setSize(Size(width: wide ? 20 : 10, height: 5))
-        node.invalidateCalculatedLayout()
-        wide.toggle()
-      }
-    }
-    for _ in 0..<20 {
-      let size = try await node.layout(thatFits: Self.range).size
-      #expect(size == Size(width: 10, height: 5) || size == Size(width: 20, height: 5))
-    }
-    await done.add("done")
-    await storm.value
-    await node.setSize(Size(width: 33, height: 5))
-    node.invalidateCalculatedLayout()
-    #expect(try await node.layout(thatFits: Self.range).size == Size(width: 33, height: 5))
-  }
-
-  @Test(
-    "waitForQueuedWork() of a node and of its automatic window return while another task keeps writing until they do"
-  ) @MainActor func queuedWorkWaitsUnderAnEndlessWriteStorm() async throws {
-    let node = BasicNode { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
-    let window = Window()
-    try await window.attach(node)
-    let done = ScenarioCounter()
-    let storm = Task.detached {
-      var half = true
-      while !(await done.has("done")) {
-        let alpha = half ? 0.5 : 0.75
-        await node.configure { $0.alpha = alpha }
-        half.toggle()
-      }
-    }
-    await node.waitForQueuedWork()
-    await window.waitForQueuedWork()
-    await done.add("done")
-    await storm.value
-    await Task.detached { await node.configure { $0.alpha = 0.25 } }.value
-    await node.waitForQueuedWork()
-    #expect(node.view?.alpha == 0.25)
   }
 
   @Test(
