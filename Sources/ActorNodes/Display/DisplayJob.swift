@@ -5,9 +5,8 @@
 /// code will see of the node.
 struct DisplayJob: Sendable {
   let ticket: DisplayTicket
-  /// Runs the node's drawing on the snapshot; `nil` if no snapshot was taken (the node was in no window's
-  /// hierarchy when its display was made: see ``DrawingNode/makeDisplayJob(priority:outOfWindow:)``).
-  let draw: (@Sendable (DisplayRequest) -> Image?)?
+  /// Runs the node's drawing on the snapshot.
+  let draw: @Sendable (DisplayRequest) -> Image?
   /// The priority its draw runs at.
   var priority: TaskPriority
   /// The number of the latest request of its node that it answers (``NodeCore/displayRequests``): the scheduler
@@ -47,7 +46,6 @@ extension DisplayJob {
 
   /// Draws, unless the display was cancelled; a result obtained after a cancellation counts as cancelled.
   func run(_ request: DisplayRequest) -> DrawResult {
-    guard let draw else { preconditionFailure("a display without a snapshot never starts") }
     guard !request.isCancelled else { return .cancelled }
     let image = draw(request)
     return request.isCancelled ? .cancelled : .contents(image)
@@ -57,19 +55,12 @@ extension DisplayJob {
 extension DrawingNode {
   /// Takes this display's snapshot, after a generation of its own: it supersedes every display made before
   /// it, and a request made after it supersedes it.
-  ///
-  /// Unless `outOfWindow`, no snapshot is taken for a node whose view is in no window's hierarchy: as Texture
-  /// builds a display's parameters only for a layer Core Animation displays, ``drawParameters()`` does not run
-  /// for a display that the start hop skips. (A node that entered a window since is listed again by the
-  /// scheduler, and its next display takes the snapshot.)
-  func makeDisplayJob(priority: TaskPriority, outOfWindow: Bool = false) -> DisplayJob {
+  func makeDisplayJob(priority: TaskPriority) -> DisplayJob {
     let generation = nodeCore.beginDisplay()
-    let ticket = DisplayTicket(node: self, generation: generation, writeVersion: state.writeVersion)
-    guard outOfWindow || nodeCore.hasDisplayFlag(NodeCore.inHierarchy) else {
-      return DisplayJob(ticket: ticket, draw: nil, priority: priority)
-    }
     let parameters = drawParameters()
     return DisplayJob(
-      ticket: ticket, draw: { request in Self.display(parameters, request: request) }, priority: priority)
+      ticket: DisplayTicket(node: self, generation: generation, writeVersion: state.writeVersion),
+      draw: { request in Self.display(parameters, request: request) },
+      priority: priority)
   }
 }

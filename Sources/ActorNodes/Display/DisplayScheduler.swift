@@ -227,8 +227,6 @@ final class DisplayScheduler {
   private func runBatches() async {
     while !requested.isEmpty {
       var jobs: [DisplayJob] = []
-      /// Each job's node, to list it again if its display took no snapshot and could start (see below).
-      var nodeOfJob: [WeakNode] = []
       var jobOfNode: [ObjectIdentifier: Int] = [:]
       // Requests that arrive while the batch takes its snapshots join it (a few rounds, so that a stream of
       // requests cannot hold a start back): the displays a task asks for one after the other, a cell's subnodes
@@ -259,7 +257,6 @@ final class DisplayScheduler {
           } else {
             jobOfNode[id] = jobs.count
             jobs.append(job)
-            nodeOfJob.append(entry)
           }
         }
       }
@@ -270,19 +267,10 @@ final class DisplayScheduler {
         let recorder = TurnQueue.queue(of: job.ticket.core).recorder
         recorders[ObjectIdentifier(recorder)] = recorder
       }
-      let (transactions, unsnapshotted) = await DisplayStart.start(jobs, recorders: Array(recorders.values))
+      let transactions = await DisplayStart.start(jobs, recorders: Array(recorders.values))
       // The displays that did not start drawing (skipped, or drawn and committed in the start hop) end here.
       let drawing = Set(transactions.lazy.flatMap(\.entries).map(\.job.ticket.coreID))
-      for (index, job) in jobs.enumerated() where !drawing.contains(job.ticket.coreID) {
-        // Made while its node was in no window, which it entered before the start hop: listed again, so that its
-        // next display, with a snapshot, answers its requests. (The turn that put it there marked it before the
-        // hop, so its next display takes one.)
-        if unsnapshotted.contains(job.ticket.coreID), !job.ticket.isSuperseded, let core = job.ticket.core,
-          core.hasDisplayFlag(NodeCore.inHierarchy)
-        {
-          requested.append((nodeOfJob[index], core, job.answers, job.priority))
-          continue
-        }
+      for job in jobs where !drawing.contains(job.ticket.coreID) {
         if job.ticket.isSuperseded {
           endedWithoutContents(job.ticket, through: job.answers)
         } else {

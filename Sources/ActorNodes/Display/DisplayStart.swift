@@ -12,7 +12,7 @@ struct DisplayTransaction: Sendable {
 ///
 /// For each display, in order: the node must be loaded, in a window's
 /// hierarchy, not suspended, and not superseded; its bounds must not be
-/// empty (else its contents, out of date, are cleared, and it is displayed when they first are not). Then the request is
+/// empty (else it is displayed when they first are not). Then the request is
 /// read from its layer (bounds, opacity, background) and core (scale),
 /// ``DisplayNode/displayWillStart(_:)`` runs, then its supernode's
 /// ``DisplayNode/subnodeDisplayWillStart(_:)``. A synchronous display
@@ -21,12 +21,7 @@ struct DisplayTransaction: Sendable {
 /// nearest node up from the node itself that is one, else the node alone).
 @MainActor
 enum DisplayStart {
-  ///
-  /// - Returns: The transactions whose draws start, and the nodes of the displays that took no snapshot (their
-  ///   node was in no window's hierarchy then) and would start now: the scheduler lists them again.
-  static func start(
-    _ jobs: [DisplayJob], recorders: [TurnRecorder]
-  ) -> (transactions: [DisplayTransaction], unsnapshotted: Set<ObjectIdentifier>) {
+  static func start(_ jobs: [DisplayJob], recorders: [TurnRecorder]) -> [DisplayTransaction] {
     let clock = ContinuousClock()
     let startTime = clock.now
     var started = 0
@@ -42,9 +37,8 @@ enum DisplayStart {
     }
     var transactions: [DisplayTransaction] = []
     var transactionOfContainer: [ObjectIdentifier: Int] = [:]
-    var unsnapshotted = Set<ObjectIdentifier>()
     for job in jobs {
-      guard let (entry, container) = begin(job, started: &started, unsnapshotted: &unsnapshotted) else { continue }
+      guard let (entry, container) = begin(job, started: &started) else { continue }
       if let index = transactionOfContainer[container] {
         transactions[index].entries.append(entry)
       } else {
@@ -52,20 +46,19 @@ enum DisplayStart {
         transactions.append(DisplayTransaction(entries: [entry]))
       }
     }
-    return (transactions, unsnapshotted)
+    return transactions
   }
 
   /// Starts `job` now and draws it on the main actor (``DisplayNode/displayImmediately()``).
   static func startSynchronously(_ job: DisplayJob) {
     var started = 0
-    var unsnapshotted = Set<ObjectIdentifier>()  // (Such a display always takes its snapshot.)
-    _ = begin(job, started: &started, unsnapshotted: &unsnapshotted, forceSynchronous: true)
+    _ = begin(job, started: &started, forceSynchronous: true)
   }
 
   /// Starts one display; returns its entry and its transaction container, or `nil` if it does not run
   /// asynchronously (skipped, or drawn and committed already).
   private static func begin(
-    _ job: DisplayJob, started: inout Int, unsnapshotted: inout Set<ObjectIdentifier>, forceSynchronous: Bool = false
+    _ job: DisplayJob, started: inout Int, forceSynchronous: Bool = false
   ) -> (DisplayTransaction.Entry, ObjectIdentifier)? {
     let ticket = job.ticket
     guard let core = ticket.core, let slot = core.slot, !slot.isReleased, slot.hasRunDidLoad, let layer = slot.layer,
@@ -85,17 +78,8 @@ enum DisplayStart {
       }
     }
     guard layer.bounds.size.width > 0, layer.bounds.size.height > 0 else {
-      // What it shows is out of date (a display was asked for) and none can replace it until the bounds are not
-      // empty: cleared, as for a node that cannot display now (an image node set to `nil` and measured to nothing
-      // kept its image; Texture's `setImage:nil` clears the contents). `displayImmediately()` leaves them.
-      if !forceSynchronous { layer.contents = nil }
       slot.displayState.attemptedWhileZeroSized = true
       DisplayTriggers.watchBounds(of: slot)
-      return nil
-    }
-    guard job.draw != nil else {
-      // In a window now, but in none when its display was made: the next one takes the snapshot.
-      unsnapshotted.insert(ticket.coreID)
       return nil
     }
     started += 1

@@ -17,9 +17,7 @@ enum DisplayTriggers {
   /// A node entered a window's hierarchy: a drawing node with no contents, or out-of-date ones, displays
   /// (Texture's `__enterHierarchy`).
   static func nodeEntered(_ slot: ViewSlot, node: any DisplayNode) {
-    guard slot.drawsContents else { return }
-    node.nodeCore.setDisplayFlag(NodeCore.inHierarchy, true)  // Before the display asked for below takes its snapshot.
-    guard let layer = slot.layer, !node.nodeCore.isDisplaySuspended else { return }
+    guard slot.drawsContents, let layer = slot.layer, !node.nodeCore.isDisplaySuspended else { return }
     if layer.contents == nil || layer.needsDisplay { requests.append(node) }
   }
 
@@ -30,9 +28,7 @@ enum DisplayTriggers {
   /// is still out). The node displays again when it is back. A suspended node keeps what it shows, as it does
   /// whatever asks it to draw: nothing would draw it again until it is resumed.
   static func nodeExited(_ slot: ViewSlot, node: any DisplayNode) {
-    guard slot.drawsContents else { return }
-    node.nodeCore.setDisplayFlag(NodeCore.inHierarchy, false)
-    guard let layer = slot.layer else { return }
+    guard slot.drawsContents, let layer = slot.layer else { return }
     guard let display = slot.display, display.inFlight != nil else {
       if layer.contents != nil { exitedWithContents.append(slot) }
       return

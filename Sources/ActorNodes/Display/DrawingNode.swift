@@ -51,10 +51,7 @@ public protocol DrawingNode: DisplayNode {
   ///
   /// Called in the node's isolation once per display, before
   /// ``displayWillStart(_:)``. State changed after it returns is drawn by the
-  /// next display: call ``setNeedsDisplay()`` after changing it. Not called
-  /// for a display asked of a node whose view is in no window (it draws when
-  /// it enters one), except by ``DisplayNode/displayImmediately()``, which
-  /// draws there too.
+  /// next display: call ``setNeedsDisplay()`` after changing it.
   func drawParameters() -> DrawParameters
 
   /// Draws the node's contents into `context` (Texture's `+drawRect:withParameters:isCancelled:isRasterizing:`).

@@ -224,7 +224,7 @@ extension DisplayNode {
     guard let drawing = self as? any DrawingNode, !nodeCore.isDisplaySuspended else { return }
     nodeCore.cancelDisplays()
     DisplayScheduler.cancelDraws(of: [nodeCore])
-    let job = await drawing.makeDisplayJob(priority: .high, outOfWindow: true)
+    let job = await drawing.makeDisplayJob(priority: .high)
     DisplayStart.startSynchronously(job)
     DisplayTriggers.sendGathered()  // A redraw the commit asked for (drawn at a size the layer no longer has).
   }

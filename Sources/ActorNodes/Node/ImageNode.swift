@@ -57,9 +57,7 @@ public actor ImageNode: DrawingNode {
   /// intrinsic size is part of the measurement, so a size change measures again.
   /// The contents change when the display that follows commits: a node whose
   /// display is suspended keeps its old contents until it resumes, where
-  /// Texture's setter clears the contents at once for a `nil` image. A node
-  /// that a `nil` image leaves with empty bounds (measured to nothing) has its
-  /// contents cleared as its display is skipped.
+  /// Texture's setter clears the contents at once for a `nil` image.
   public func setImage(_ image: Image?) {
     // An equal image changes nothing: no layout and no display, as Texture's setter returns for an equal one.
     guard image != self.image else { return }

@@ -384,9 +384,6 @@ public final class NodeCore: Sendable {
   static let transactionContainer: UInt8 = 4
   /// ``displayFlags``: the node is a ``DrawingNode`` (recorded when its view loads).
   static let drawsContents: UInt8 = 8
-  /// ``displayFlags``: a drawing node's view is in a window's hierarchy, as the main actor's turns last set its
-  /// `isInHierarchy`; read off the main actor, where a display takes its snapshot only for a node in a window.
-  static let inHierarchy: UInt8 = 16
 
   /// Whether ``displayFlags`` has `flag`.
   func hasDisplayFlag(_ flag: UInt8) -> Bool {

@@ -20,9 +20,6 @@ struct DisplaySchedulerTests {
     var jobs = executor.makeJobQueue()
     let node = HeldDrawingNode(executor: executor)
     let core = node.nodeCore
-    // Marked as in a window, so that its displays take their snapshots (counted below); it is not loaded, so they
-    // end at the start hop all the same.
-    core.setDisplayFlag(NodeCore.inHierarchy, true)
     let older = core.displayRequests.add(1, ordering: .acquiringAndReleasing).newValue
     let newer = core.displayRequests.add(1, ordering: .acquiringAndReleasing).newValue
     DisplayScheduler.shared.add(node, number: newer, priority: .medium)
@@ -34,7 +31,7 @@ struct DisplaySchedulerTests {
       await jobs.runUntilCancelled()
     }
     defer { runner.cancel() }
-    // The node is not loaded: its displays end as they start, answering what they cover.
+    // The node is in no window: its displays end as they start, answering what they cover.
     await DisplayScheduler.shared.waitForDisplays(of: [core])
     #expect(core.displayRequestsAnswered.load(ordering: .acquiring) == newer)
     #expect(!core.hasOutstandingDisplays)

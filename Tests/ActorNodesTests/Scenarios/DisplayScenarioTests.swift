@@ -527,31 +527,4 @@ struct DisplayScenarioTests {
     #expect(scenarioColor(of: node.layer) == .green)
     #expect(log.count("d.didFinish") == 1)
   }
-
-  @Test(
-    "A display asked of a loaded node outside any window takes no snapshot (Texture builds parameters only for a layer Core Animation displays); back in a window, it draws once"
-  ) @MainActor func noSnapshotOutOfEveryWindow() async throws {
-    let log = ScenarioLog()
-    let node = UserDrawingNode("d", log: log)
-    let window = Window(turnMode: .manual)
-    try await window.attach(node)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(await node.parameterCalls == 1)
-    await window.detach()
-    #expect(node.isNodeLoaded && !node.isInHierarchy)
-    await node.setColor(.blue)
-    await node.setNeedsDisplay()
-    await node.setNeedsDisplay(atScale: 2)
-    await window.waitForPendingDisplays()
-    #expect(await node.parameterCalls == 1)
-    #expect(log.count("d.willStart") == 1)
-    try await window.attach(node)
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(await node.parameterCalls == 2)
-    #expect(log.count("d.willStart") == 2 && log.count("d.didFinish") == 2)
-    #expect(scenarioColor(of: node.layer) == .blue)
-    #expect(node.layer?.contentsScale == 2)
-  }
 }

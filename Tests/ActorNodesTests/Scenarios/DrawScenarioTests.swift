@@ -455,33 +455,6 @@ struct DrawScenarioTests {
   }
 
   @Test(
-    "An image node whose image is set to nil shows no contents, at its frame and in a column that measures it to nothing (Texture: setImage:nil clears the contents)"
-  ) @MainActor func imageSetToNilClearsContents() async throws {
-    let framed = ImageNode(image: Image(pixelWidth: 10, pixelHeight: 10, filledWith: .red))
-    await framed.configure { $0.frame = Rect(x: 0, y: 0, width: 10, height: 10) }
-    let measured = ImageNode(image: Image(pixelWidth: 10, pixelHeight: 10, filledWith: .red))
-    let column = BasicNode(automaticallyManagesSubnodes: true) { _, _ in
-      .stack(.vertical, spacing: 0, alignItems: .start, children: [.node(measured)])
-    }
-    await column.configure { $0.frame = Rect(x: 0, y: 20, width: 50, height: 50) }
-    let root = UserNode("root", log: ScenarioLog(), size: Size(width: 100, height: 100))
-    try await root.addSubnodes([framed, column])
-    let window = Window(size: Size(width: 100, height: 100), turnMode: .manual)
-    try await window.attach(root)
-    await root.recursivelyEnsureDisplay()
-    #expect(scenarioColor(of: framed.layer) == .red && scenarioColor(of: measured.layer) == .red)
-    await framed.setImage(nil)
-    await measured.setImage(nil)
-    try await window.layoutIfNeeded()
-    await root.recursivelyEnsureDisplay()
-    await window.waitForPendingDisplays()
-    await window.flush()
-    #expect(framed.layer?.contents == nil)
-    #expect(measured.view?.frame.size == .zero)
-    #expect(measured.layer?.contents == nil, "no image: nothing shown")
-  }
-
-  @Test(
     "A node suspended before it loads draws nothing in a window, and recursivelyEnsureDisplay returns; resuming draws it once and its supernode hears the display start and finish"
   ) @MainActor func suspendedBeforeLoad() async throws {
     let log = ScenarioLog()

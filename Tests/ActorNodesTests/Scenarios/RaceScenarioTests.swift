@@ -382,39 +382,6 @@ struct RaceScenarioTests {
   }
 
   @Test(
-    "A root attached to a window while another task adds it as a subnode: exactly one wins, the other throws, and the tree is in one place"
-  ) @MainActor func attachRacingAddSubnode() async throws {
-    for _ in 0..<10 {
-      let log = ScenarioLog()
-      let root = ScenarioHookNode("root", log: log)
-      let parent = BasicNode()
-      let window = Window(turnMode: .manual)
-      try await window.attach(BasicNode())
-      await window.detach()
-      let adding = Task.detached { () -> HierarchyError? in
-        do {
-          try await parent.addSubnode(root)
-          return nil
-        } catch { return error as? HierarchyError }
-      }
-      var attachError: HierarchyError?
-      do { try await window.attach(root) } catch { attachError = error }
-      let addError = await adding.value
-      #expect((attachError == nil) != (addError == nil), "one wins")
-      let supernode = await root.supernode
-      if attachError == nil {
-        #expect(addError == .nodeIsWindowRoot)
-        #expect(supernode == nil && window.rootNode === root && root.isInHierarchy)
-        #expect(log.count("root.willEnter(true)") == 1)
-      } else {
-        #expect(attachError == .rootHasSupernode)
-        #expect(supernode === parent && window.rootNode == nil && !root.isInHierarchy)
-        #expect(log.entries.isEmpty)
-      }
-    }
-  }
-
-  @Test(
     "A detach called while an attach is in progress waits for it, then detaches: enters and exits balanced, the window left empty"
   ) @MainActor func detachDuringAttach() async throws {
     let log = ScenarioLog()
